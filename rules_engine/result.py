@@ -1,0 +1,98 @@
+"""The outcome of a hand: card points, tricks and scores per seat (RULES.md §2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CODES, mask_points
+
+#: The picker's side wins with this many card points (60-60 loses).
+WINNING_POINTS = 61
+#: Schneider: a winning side whose opponents took this many or fewer pays 2.
+DEFENDERS_SCHNEIDER = 29
+PICKER_SCHNEIDER = 30
+
+
+@dataclass(frozen=True)
+class HandResult:
+    complete: bool
+    contract: str | None = None
+    picker: int | None = None
+    partner: int | None = None
+    called: str | None = None
+    points: tuple[int, ...] = ()
+    tricks: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+
+    @classmethod
+    def incomplete(cls) -> HandResult:
+        return cls(complete=False)
+
+    @classmethod
+    def score(cls, hand) -> HandResult:
+        """Score a finished :class:`~rules_engine.sheepshead.SheepsheadHand`."""
+        points = list(hand.points)
+        tricks = tuple(hand.tricks_won)
+        seats = len(points)
+        if hand.contract == "leaster":
+            return cls(True, "leaster", None, None, None, tuple(points), tricks, leaster_scores(points, tricks))
+        points[hand.picker] += mask_points(hand.buried)
+        side = [hand.picker] + ([hand.partner] if hand.partner >= 0 else [])
+        defenders = [s for s in range(seats) if s not in side]
+        side_points = sum(points[s] for s in side)
+        if side_points >= WINNING_POINTS:
+            if sum(tricks[s] for s in defenders) == 0:
+                each = 3
+            elif 120 - side_points <= DEFENDERS_SCHNEIDER:
+                each = 2
+            else:
+                each = 1
+            each = -each  # what each defender receives
+        elif sum(tricks[s] for s in side) == 0:
+            each = 6
+        elif side_points <= PICKER_SCHNEIDER:
+            each = 4
+        else:
+            each = 2
+        scores = [each] * seats
+        pot = -each * len(defenders)
+        if len(side) == 2:
+            scores[hand.picker], scores[hand.partner] = pot * 2 // 3, pot // 3
+        else:
+            scores[hand.picker] = pot
+        return cls(
+            True,
+            hand.contract,
+            hand.picker,
+            hand.partner if hand.partner >= 0 else None,
+            CODES[hand.called] if hand.called >= 0 else None,
+            tuple(points),
+            tricks,
+            tuple(scores),
+        )
+
+    def to_json(self) -> dict:
+        if not self.complete:
+            return {"complete": False}
+        return {
+            "complete": True,
+            "contract": self.contract,
+            "picker": self.picker,
+            "partner": self.partner,
+            "called": self.called,
+            "points": list(self.points),
+            "tricks": list(self.tricks),
+            "scores": list(self.scores),
+        }
+
+
+def leaster_scores(points, tricks) -> tuple[int, ...]:
+    """Fewest points among seats that took a trick wins 1 from each other; a tie, nothing."""
+    takers = [s for s in range(len(points)) if tricks[s]]
+    fewest = min(points[s] for s in takers)
+    winners = [s for s in takers if points[s] == fewest]
+    if len(winners) != 1:
+        return (0,) * len(points)
+    scores = [-1] * len(points)
+    scores[winners[0]] = len(points) - 1
+    return tuple(scores)
