@@ -36,9 +36,19 @@ class Action:
     kind: str
     card: str | None = None
     cards: tuple[str, ...] | None = None
-    #: The card as an index, or -1; for a bury, the two cards as a mask.
-    index: int = field(default=-1, compare=False, repr=False)
-    mask: int = field(default=0, compare=False, repr=False)
+    #: The card as an index, or -1; ``mask`` has a bit for each card named.
+    index: int = field(init=False, compare=False, repr=False)
+    mask: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        index = -1 if self.card is None else parse_card(self.card)
+        mask = 0 if index < 0 else 1 << index
+        if self.cards is not None:
+            object.__setattr__(self, "cards", tuple(self.cards))
+            for code in self.cards:
+                mask |= 1 << parse_card(code)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "mask", mask)
 
     def to_json(self, seat: int | None = None) -> dict:
         out: dict = {"action": self.kind}
@@ -63,7 +73,7 @@ class Action:
 
 
 def _card_action(kind: str, card: int) -> Action:
-    return Action(kind, CODES[card], None, card, 1 << card)
+    return Action(kind, CODES[card])
 
 
 PASS = Action("pass")
@@ -80,7 +90,7 @@ def bury_mask(mask: int) -> Action:
     action = _BURIES.get(mask)
     if action is None:
         codes = tuple(sorted(CODES[c] for c in cards_of(mask)))
-        action = _BURIES[mask] = Action("bury", None, codes, -1, mask)
+        action = _BURIES[mask] = Action("bury", None, codes)
     return action
 
 
@@ -98,13 +108,10 @@ def unknown(code: str) -> Action:
 
 def bury(codes) -> Action:
     """A bury of the given codes; duplicates are kept so the engine can refuse them."""
-    indices = [parse_card(code) for code in codes]
-    mask = 0
-    for c in indices:
-        mask |= 1 << c
-    if len(indices) == 2 and mask.bit_count() == 2:
-        return bury_mask(mask)
-    return Action("bury", None, tuple(sorted(codes)), -1, mask)
+    action = Action("bury", None, tuple(sorted(codes)))
+    if len(action.cards) == 2 and action.mask.bit_count() == 2:
+        return bury_mask(action.mask)
+    return action
 
 
 _SIMPLE = {"pass": PASS, "pick": PICK, "alone": ALONE}

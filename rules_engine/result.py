@@ -34,7 +34,7 @@ class HandResult:
         points = list(hand.points)
         tricks = tuple(hand.tricks_won)
         seats = len(points)
-        if hand.contract == "leaster":
+        if hand.contract.kind == "leaster":
             return cls(True, "leaster", None, None, None, tuple(points), tricks, leaster_scores(points, tricks))
         points[hand.picker] += mask_points(hand.buried)
         side = [hand.picker] + ([hand.partner] if hand.partner >= 0 else [])
@@ -62,7 +62,7 @@ class HandResult:
             scores[hand.picker] = pot
         return cls(
             True,
-            hand.contract,
+            hand.contract.kind,
             hand.picker,
             hand.partner if hand.partner >= 0 else None,
             CODES[hand.called] if hand.called >= 0 else None,

@@ -5,6 +5,11 @@ one and leaves the old one untouched, so a search can branch from any state.
 The history is the list of actions (``actions``), and replaying it from the
 deal rebuilds the state exactly.
 
+For speed the cards in hand are one packed int: seat s owns bits
+``32*s .. 32*s+31``, and the picker's unknown card, while set aside, sits in
+the slot after the last seat. Everything a caller reads goes through
+properties and methods that return plain card masks per seat.
+
 >>> hand = SheepsheadHand.from_seed(b"doc", dealer=0)
 >>> hand.turn, [str(a) for a in hand.legal_actions()]
 (1, ['pass', 'pick'])
@@ -13,40 +18,74 @@ deal rebuilds the state exactly.
 from __future__ import annotations
 
 from .actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask
-from .cards import (
-    ACE,
-    CARD_POINTS,
-    CODES,
-    SUIT_NAMES,
-    TEN,
-    card,
-    card_code,
-    cards_of,
-    mask_points,
-    mask_to_codes,
-)
+from .cards import ACE, CARD_POINTS, CODES, SUIT_NAMES, TEN, card, cards_of, mask_to_codes
 from .dealing import deal_cards
 from .errors import IllegalAction
 from .ranking import TRUMP
 from .result import HandResult
 from .variant import SHEEPSHEAD_FIVE, Variant
+from .view import seat_view
 
 PICKING, BURY, CALL_PHASE, UNKNOWN_PHASE, PLAY_PHASE, OVER = range(6)
 PHASE_NAMES = ("picking", "bury", "call", "unknown", "play", "over")
 
 CALLED_ACE, ALONE_CONTRACT, LEASTER = "called_ace", "alone", "leaster"
 
+_SEAT_BITS = 32
+_SEAT_MASK = (1 << _SEAT_BITS) - 1
+_PICKING_ACTIONS = (PASS, PICK)
+_NO_ACTIONS: tuple[Action, ...] = ()
+
+#: Legal plays by mask of playable cards, filled as masks turn up.
+_PLAYS_BY_MASK: dict[int, tuple[Action, ...]] = {}
+_PLAYS_CACHE_LIMIT = 1 << 16
+
+
+def _plays(mask: int) -> tuple[Action, ...]:
+    plays = _PLAYS_BY_MASK.get(mask)
+    if plays is None:
+        plays = tuple(PLAY[c] for c in cards_of(mask))
+        if len(_PLAYS_BY_MASK) < _PLAYS_CACHE_LIMIT:
+            _PLAYS_BY_MASK[mask] = plays
+    return plays
+
+
+#: Legal buries by the picker's eight cards, filled as hands turn up.
+_BURIES_BY_HAND: dict[int, tuple[Action, ...]] = {}
+
+
+def _buries(hand: int) -> tuple[Action, ...]:
+    buries = _BURIES_BY_HAND.get(hand)
+    if buries is None:
+        cards = cards_of(hand)
+        buries = tuple(
+            bury_mask(1 << a | 1 << b) for i, a in enumerate(cards) for b in cards[i + 1 :]
+        )
+        if len(_BURIES_BY_HAND) < _PLAYS_CACHE_LIMIT:
+            _BURIES_BY_HAND[hand] = buries
+    return buries
+
 
 class Deal:
     """The cards as dealt: one mask per seat, and the blind. Never changes."""
 
-    __slots__ = ("variant", "dealer", "hands", "blind")
+    __slots__ = (
+        "variant", "dealer", "hands", "blind", "first_leader",
+        "seats", "hand_size", "class_masks", "follow_class", "strength",
+    )  # fmt: skip
 
     def __init__(self, variant: Variant, dealer: int, hands: tuple[int, ...], blind: int) -> None:
         self.variant = variant
         self.dealer = dealer
         self.hands = hands
         self.blind = blind
+        self.first_leader = (dealer + 1) % variant.seats
+        # The variant's tables, one attribute away for the hot paths.
+        self.seats = variant.seats
+        self.hand_size = variant.hand_size
+        self.class_masks = variant.ranking.class_masks
+        self.follow_class = variant.ranking.follow_class
+        self.strength = variant.ranking.strength
 
     def holder(self, card_index: int) -> int:
         """The seat dealt a card, or -1 for the blind."""
@@ -55,68 +94,65 @@ class Deal:
                 return seat
         return -1
 
-    def to_json(self) -> dict:
-        return {
-            "hands": [[CODES[c] for c in cards_of(h)] for h in self.hands],
-            "blind": [CODES[c] for c in cards_of(self.blind)],
-        }
+
+class Contract:
+    """What picking and calling decided; fixed once play starts."""
+
+    __slots__ = (
+        "kind", "picker", "buried", "called", "partner", "unknown",
+        "called_class", "called_suit_mask", "called_bit",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        kind: str | None,
+        picker: int = -1,
+        buried: int = 0,
+        called: int = -1,
+        partner: int = -1,
+        unknown: int = -1,
+        ranking=None,
+    ) -> None:
+        self.kind = kind
+        self.picker = picker
+        self.buried = buried
+        self.called = called
+        self.partner = partner
+        self.unknown = unknown
+        self.called_class = called >> 3 if called >= 0 else -1
+        self.called_suit_mask = ranking.class_masks[called >> 3] if called >= 0 else 0
+        self.called_bit = 1 << called if called >= 0 else 0
 
 
-def _suit_word(suit: int) -> str:
-    return "trump" if suit == TRUMP else SUIT_NAMES[suit]
+_NO_CONTRACT = Contract(None)
 
 
 class SheepsheadHand:
     """One state of a hand of five-handed Sheepshead."""
 
     __slots__ = (
-        "deal",
-        "actions",
-        "phase",
-        "turn",
-        "hands",
-        "picker",
-        "buried",
-        "contract",
-        "called",
-        "partner",
-        "unknown",
-        "unknown_played",
-        "called_pending",
-        "leader",
-        "trick",
-        "led",
-        "tricks",
-        "points",
-        "tricks_won",
-    )
+        "deal", "contract", "actions", "phase", "turn", "packed",
+        "leader", "trick", "led", "tricks", "called_pending",
+    )  # fmt: skip
 
     # -- construction -------------------------------------------------------
 
     @classmethod
     def new(cls, hands, blind, dealer: int = 0, variant: Variant = SHEEPSHEAD_FIVE):
         """A hand about to be picked, from card indices (lists) per seat and the blind."""
-        hand_masks = tuple(_mask(h) for h in hands)
+        masks = tuple(_mask(h) for h in hands)
         state = cls.__new__(cls)
-        state.deal = Deal(variant, dealer, hand_masks, _mask(blind))
+        state.deal = Deal(variant, dealer, masks, _mask(blind))
+        state.contract = _NO_CONTRACT
         state.actions = ()
         state.phase = PICKING
-        state.turn = (dealer + 1) % variant.seats
-        state.hands = hand_masks
-        state.picker = -1
-        state.buried = 0
-        state.contract = None
-        state.called = -1
-        state.partner = -1
-        state.unknown = -1
-        state.unknown_played = False
-        state.called_pending = False
+        state.turn = state.deal.first_leader
+        state.packed = sum(m << (_SEAT_BITS * s) for s, m in enumerate(masks))
         state.leader = state.turn
         state.trick = ()
         state.led = -1
         state.tricks = ()
-        state.points = (0,) * variant.seats
-        state.tricks_won = (0,) * variant.seats
+        state.called_pending = False
         return state
 
     @classmethod
@@ -125,27 +161,20 @@ class SheepsheadHand:
         hands, blind = deal_cards(seed, variant.seats, variant.hand_size, variant.blind_size)
         return cls.new(hands, blind, dealer, variant)
 
-    def _copy(self) -> SheepsheadHand:
+    def _next(self, seat: int, action: Action) -> SheepsheadHand:
+        """A copy with ``action`` appended to the history."""
         new = SheepsheadHand.__new__(SheepsheadHand)
         new.deal = self.deal
-        new.actions = self.actions
+        new.contract = self.contract
+        new.actions = self.actions + ((seat, action),)
         new.phase = self.phase
         new.turn = self.turn
-        new.hands = self.hands
-        new.picker = self.picker
-        new.buried = self.buried
-        new.contract = self.contract
-        new.called = self.called
-        new.partner = self.partner
-        new.unknown = self.unknown
-        new.unknown_played = self.unknown_played
-        new.called_pending = self.called_pending
+        new.packed = self.packed
         new.leader = self.leader
         new.trick = self.trick
         new.led = self.led
         new.tricks = self.tricks
-        new.points = self.points
-        new.tricks_won = self.tricks_won
+        new.called_pending = self.called_pending
         return new
 
     # -- queries --------------------------------------------------------------
@@ -166,37 +195,74 @@ class SheepsheadHand:
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
 
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a mask (the unknown not included)."""
+        return self.packed >> (seat * _SEAT_BITS) & _SEAT_MASK
+
     @property
-    def called_suit(self) -> int:
-        return self.called >> 3 if self.called >= 0 else -1
+    def hands(self) -> tuple[int, ...]:
+        return tuple(self.hand(s) for s in range(self.deal.variant.seats))
 
-    def seat_in_trick(self, position: int) -> int:
-        return (self.leader + position) % self.deal.variant.seats
+    @property
+    def picker(self) -> int:
+        return self.contract.picker
 
-    def legal_actions(self) -> list[Action]:
-        """The actions the seat to act may take, in a fixed order; [] once over."""
+    @property
+    def partner(self) -> int:
+        return self.contract.partner
+
+    @property
+    def called(self) -> int:
+        return self.contract.called
+
+    @property
+    def buried(self) -> int:
+        return self.contract.buried
+
+    @property
+    def unknown(self) -> int:
+        """The card the picker set aside in an unknown call, or -1."""
+        return self.contract.unknown
+
+    @property
+    def unknown_pending(self) -> bool:
+        """True while the unknown is set aside and not yet played."""
+        return bool(self.packed >> (self.deal.variant.seats * _SEAT_BITS))
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Card points each seat has taken in tricks (the bury not included)."""
+        points = [0] * self.deal.variant.seats
+        for _leader, cards, winner in self.tricks:
+            points[winner] += sum(CARD_POINTS[c] for c in cards)
+        return tuple(points)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        won = [0] * self.deal.variant.seats
+        for _leader, _cards, winner in self.tricks:
+            won[winner] += 1
+        return tuple(won)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to act may take, in a fixed order; () once over."""
         phase = self.phase
         if phase == PLAY_PHASE:
-            return [PLAY[c] for c in cards_of(self._playable(self.turn))]
+            return _plays(self._playable(self.turn))
         if phase == PICKING:
-            return [PASS, PICK]
+            return _PICKING_ACTIONS
         if phase == BURY:
-            cards = cards_of(self.hands[self.picker])
-            return [
-                bury_mask(1 << a | 1 << b)
-                for i, a in enumerate(cards)
-                for b in cards[i + 1 :]
-            ]
+            return _buries(self.hand(self.turn))
         if phase == CALL_PHASE:
-            return [ALONE] + [CALL[c] for c in self._callable()]
+            return (ALONE, *(CALL[c] for c in self._callable()))
         if phase == UNKNOWN_PHASE:
-            return [UNKNOWN[c] for c in cards_of(self.hands[self.picker])]
-        return []
+            return tuple(UNKNOWN[c] for c in cards_of(self.hand(self.turn)))
+        return _NO_ACTIONS
 
     def _callable(self) -> list[int]:
         """Called cards the picker may name: normal aces, else tens, else unknown aces."""
-        hand = self.hands[self.picker]
-        owned = hand | self.buried
+        hand = self.hand(self.contract.picker)
+        owned = hand | self.contract.buried
         masks = self.deal.variant.ranking.class_masks
         suits = self.deal.variant.callable_suits
         aces = [card(ACE, s) for s in suits]
@@ -210,31 +276,30 @@ class SheepsheadHand:
 
     def _playable(self, seat: int) -> int:
         """Mask of the cards ``seat`` may play now (the hot path of every search)."""
-        hand = self.hands[seat]
-        if seat == self.picker and self.unknown >= 0 and not self.unknown_played:
-            if not hand or (self.trick and self.called_pending and self.led == self.called >> 3):
-                return 1 << self.unknown
+        hand = self.packed >> (seat * _SEAT_BITS) & _SEAT_MASK
+        trick = self.trick
         if not self.called_pending:
-            if not self.trick:
+            if not trick:
                 return hand
-            follow = hand & self.deal.variant.ranking.class_masks[self.led]
-            return follow or hand
-        called_suit_mask = self.deal.variant.ranking.class_masks[self.called >> 3]
-        called_bit = 1 << self.called
-        if not self.trick:
-            if seat == self.partner:
-                return hand & ~(called_suit_mask & ~called_bit)
+            return hand & self.deal.class_masks[self.led] or hand
+        contract = self.contract
+        if seat == contract.picker and contract.unknown >= 0 and self.unknown_pending:
+            if not hand or (trick and self.led == contract.called_class):
+                return 1 << contract.unknown
+        if not trick:
+            if seat == contract.partner:
+                return hand & ~(contract.called_suit_mask & ~contract.called_bit)
             return hand
-        follow = hand & self.deal.variant.ranking.class_masks[self.led]
+        follow = hand & self.deal.class_masks[self.led]
         if follow:
-            if seat == self.partner and self.led == self.called >> 3:
-                return called_bit
+            if seat == contract.partner and self.led == contract.called_class:
+                return contract.called_bit
             return follow
         allowed = hand
-        if seat == self.partner:
-            allowed &= ~called_bit
-        elif seat == self.picker:
-            hold = hand & called_suit_mask
+        if seat == contract.partner:
+            allowed &= ~contract.called_bit
+        elif seat == contract.picker:
+            hold = hand & contract.called_suit_mask
             if hold.bit_count() == 1:
                 allowed &= ~hold
         return allowed or hand
@@ -243,103 +308,122 @@ class SheepsheadHand:
 
     def apply(self, action: Action) -> SheepsheadHand:
         """The state after the seat to act takes ``action``; IllegalAction if it may not."""
+        if self.phase == PLAY_PHASE and action.kind == "play":
+            if not self._playable(self.turn) & action.mask:
+                raise IllegalAction(self.explain(action), action, self.turn)
+            return self._play(action)
+        if not self._may_decide(action):
+            raise IllegalAction(self.explain(action), action, self.turn)
+        return self._decide(action)
+
+    def _may_decide(self, action: Action) -> bool:
+        """Whether a picking, bury, call or unknown action is legal now."""
         phase = self.phase
+        kind = action.kind
+        if phase == PICKING:
+            return kind == "pick" or kind == "pass"
+        if phase == BURY:
+            hand = self.hand(self.turn)
+            return (
+                kind == "bury"
+                and len(action.cards or ()) == 2
+                and action.mask.bit_count() == 2
+                and not action.mask & ~hand
+            )
+        if phase == CALL_PHASE:
+            return kind == "alone" or (kind == "call" and action.index in self._callable())
+        if phase == UNKNOWN_PHASE:
+            return kind == "unknown" and bool(self.hand(self.turn) & action.mask)
+        return False
+
+    def _decide(self, action: Action) -> SheepsheadHand:
+        """Apply a legal picking, bury, call or unknown action."""
         seat = self.turn
-        if phase == PLAY_PHASE and action.kind == "play":
-            c = action.index
-            if not self._playable(seat) >> c & 1:
-                raise IllegalAction(self.explain(action), action, seat)
-            return self._play(seat, c, action)
-        if action not in self.legal_actions():
-            raise IllegalAction(self.explain(action), action, seat)
-        new = self._copy()
-        new.actions = self.actions + ((seat, action),)
+        new = self._next(seat, action)
         variant = self.deal.variant
-        seats = variant.seats
+        shift = seat * _SEAT_BITS
+        phase = self.phase
         if phase == PICKING:
             if action is PICK:
-                new.picker = seat
-                hands = list(self.hands)
-                hands[seat] |= self.deal.blind
-                new.hands = tuple(hands)
+                new.contract = Contract(None, picker=seat)
+                new.packed |= self.deal.blind << shift
                 new.phase = BURY
-            elif (seat - self.deal.dealer) % seats == 0:  # the dealer passed last: leaster
-                new.contract = LEASTER
+            elif seat == self.deal.dealer:  # the dealer passed last: a leaster
+                new.contract = Contract(LEASTER)
                 new._start_play()
             else:
-                new.turn = (seat + 1) % seats
+                new.turn = (seat + 1) % variant.seats
         elif phase == BURY:
-            hands = list(self.hands)
-            hands[seat] &= ~action.mask
-            new.hands = tuple(hands)
-            new.buried = action.mask
+            new.packed &= ~(action.mask << shift)
+            new.contract = Contract(None, picker=seat, buried=action.mask)
             new.phase = CALL_PHASE
         elif phase == CALL_PHASE:
             if action is ALONE:
-                new.contract = ALONE_CONTRACT
+                new.contract = Contract(ALONE_CONTRACT, seat, self.contract.buried)
                 new._start_play()
             else:
-                new.contract = CALLED_ACE
-                new.called = action.index
-                new.partner = self.deal.holder(action.index)
+                called = action.index
+                new.contract = Contract(
+                    CALLED_ACE, seat, self.contract.buried, called,
+                    self.deal.holder(called), ranking=variant.ranking,
+                )  # fmt: skip
                 new.called_pending = True
-                if self.hands[seat] & variant.ranking.class_masks[action.index >> 3]:
+                if self.hand(seat) & variant.ranking.class_masks[called >> 3]:
                     new._start_play()
                 else:
                     new.phase = UNKNOWN_PHASE
         elif phase == UNKNOWN_PHASE:
-            hands = list(self.hands)
-            hands[seat] &= ~action.mask
-            new.hands = tuple(hands)
-            new.unknown = action.index
+            aside = variant.seats * _SEAT_BITS
+            new.packed = self.packed & ~(action.mask << shift) | action.mask << aside
+            old = self.contract
+            new.contract = Contract(
+                old.kind, old.picker, old.buried, old.called, old.partner, action.index,
+                ranking=variant.ranking,
+            )  # fmt: skip
             new._start_play()
         return new
 
     def _start_play(self) -> None:
         self.phase = PLAY_PHASE
-        self.leader = self.turn = (self.deal.dealer + 1) % self.deal.variant.seats
+        self.leader = self.turn = self.deal.first_leader
 
-    def _play(self, seat: int, c: int, action: Action) -> SheepsheadHand:
-        variant = self.deal.variant
-        new = self._copy()
-        new.actions = self.actions + ((seat, action),)
-        is_unknown = c == self.unknown
-        if is_unknown:
-            new.unknown_played = True
+    def _play(self, action: Action) -> SheepsheadHand:
+        """Apply a legal play; completes the trick after the last seat."""
+        seat = self.turn
+        c = action.index
+        new = self._next(seat, action)
+        deal = self.deal
+        seats = deal.seats
+        if c == self.contract.unknown:
+            new.packed = self.packed & ~(1 << (seats * _SEAT_BITS + c))
         else:
-            hands = list(self.hands)
-            hands[seat] &= ~(1 << c)
-            new.hands = tuple(hands)
+            new.packed = self.packed & ~(1 << (seat * _SEAT_BITS + c))
         trick = self.trick + (c,)
         if len(trick) == 1:
-            new.led = self.called >> 3 if is_unknown else variant.ranking.follow_class[c]
-        if len(trick) < variant.seats:
+            if c == self.contract.unknown:
+                new.led = self.contract.called_class
+            else:
+                new.led = deal.follow_class[c]
+        if len(trick) < seats:
             new.trick = trick
-            new.turn = (seat + 1) % variant.seats
+            new.turn = seat + 1 if seat + 1 < seats else 0
             return new
-        # The trick is complete: find its winner. The unknown can't win; its
-        # index is unique in the deck, so it is recognised by its card alone.
-        strength = variant.ranking.strength[new.led]
-        unknown = self.unknown
+        # The trick is complete. The unknown can't win: its index is unique in
+        # the deck, so it is recognised by its card alone.
+        strength = deal.strength[new.led]
+        unknown = self.contract.unknown
         best, best_at = -1, 0
         for at, played in enumerate(trick):
             if played != unknown and strength[played] > best:
                 best, best_at = strength[played], at
-        winner = (self.leader + best_at) % variant.seats
-        won = sum(CARD_POINTS[x] for x in trick)
-        points = list(self.points)
-        points[winner] += won
-        new.points = tuple(points)
-        tricks_won = list(self.tricks_won)
-        tricks_won[winner] += 1
-        new.tricks_won = tuple(tricks_won)
+        winner = (self.leader + best_at) % seats
         new.tricks = self.tricks + ((self.leader, trick, winner),)
-        if new.called_pending and new.led == self.called >> 3:
+        if new.called_pending and new.led == self.contract.called_class:
             new.called_pending = False
         new.trick = ()
         new.led = -1
         new.leader = new.turn = winner
-        if len(new.tricks) == variant.hand_size:
+        if len(new.tricks) == deal.hand_size:
             new.phase = OVER
             new.turn = -1
         return new
@@ -353,100 +437,89 @@ class SheepsheadHand:
         if action in self.legal_actions():
             return None
         phase = self.phase
-        wanted = {
-            PICKING: "pick or pass",
-            BURY: "bury two cards",
-            CALL_PHASE: "call a card or play alone",
-            UNKNOWN_PHASE: "set one card of your hand aside as the unknown",
-            PLAY_PHASE: "play a card",
+        wanted, kinds = {
+            PICKING: ("pick or pass", ("pick", "pass")),
+            BURY: ("bury two cards", ("bury",)),
+            CALL_PHASE: ("call a card or play alone", ("call", "alone")),
+            UNKNOWN_PHASE: ("set one card of the hand aside as the unknown", ("unknown",)),
+            PLAY_PHASE: ("play a card", ("play",)),
         }[phase]
-        expected_kinds = {
-            PICKING: ("pick", "pass"),
-            BURY: ("bury",),
-            CALL_PHASE: ("call", "alone"),
-            UNKNOWN_PHASE: ("unknown",),
-            PLAY_PHASE: ("play",),
-        }[phase]
-        if action.kind not in expected_kinds:
-            return f"now seat {self.turn} must {wanted}, not {action.kind}"
+        if action.kind not in kinds:
+            return f"seat {self.turn} must {wanted} now, not {action.kind}"
+        if action.kind != "bury" and action.index < 0:
+            return f"a {action.kind} action must name a card"
         if phase == BURY:
             return self._explain_bury(action)
         if phase == CALL_PHASE:
             return self._explain_call(action)
         if phase == UNKNOWN_PHASE:
-            return f"you don't hold the {card_code(action.index)} to set aside"
+            return f"you don't hold the {CODES[action.index]} to set aside"
         return self._explain_play(self.turn, action.index)
 
     def _explain_bury(self, action: Action) -> str:
-        codes = action.cards or ()
-        if len(codes) != 2 or action.mask.bit_count() != 2:
+        if len(action.cards or ()) != 2 or action.mask.bit_count() != 2:
             return "you must bury exactly two different cards"
-        missing = mask_to_codes(action.mask & ~self.hands[self.picker])
+        missing = mask_to_codes(action.mask & ~self.hand(self.turn))
         return f"you can only bury your own cards, and you don't hold {' or '.join(missing)}"
 
     def _explain_call(self, action: Action) -> str:
         c = action.index
-        code = card_code(c)
-        owned = self.hands[self.picker] | self.buried
+        code = CODES[c]
+        owned = self.hand(self.turn) | self.contract.buried
         if owned >> c & 1:
-            where = "buried" if self.buried >> c & 1 else "in your hand"
+            where = "buried" if self.contract.buried >> c & 1 else "in your hand"
             return f"you can't call the {code}: it is {where}, and a called game needs a partner"
         if c >> 3 not in self.deal.variant.callable_suits or c & 7 not in (ACE, TEN):
             return f"only the ace (or ten) of clubs, spades or hearts can be called, not the {code}"
-        options = " or ".join(card_code(x) for x in self._callable()) or "nothing: play alone"
+        options = " or ".join(CODES[x] for x in self._callable()) or "nothing: play alone"
         if c & 7 == TEN:
-            return (
-                f"a ten may be called only when all three fail aces are yours; "
-                f"you may call {options}"
-            )
-        return (
-            f"you may call the ace of a fail suit you hold a card of (the hold card); "
-            f"you may call {options}"
-        )
+            return f"a ten may be called only when all three fail aces are yours; you may call {options}"
+        return f"call the ace of a fail suit you hold a card of (the hold card); you may call {options}"
 
     def _explain_play(self, seat: int, c: int) -> str:
-        code = card_code(c)
-        hand = self.hands[seat]
-        is_unknown = seat == self.picker and c == self.unknown and not self.unknown_played
+        contract = self.contract
+        hand = self.hand(seat)
+        is_unknown = c == contract.unknown and seat == contract.picker and self.unknown_pending
         if not hand >> c & 1 and not is_unknown:
-            return f"you don't hold the {code}"
-        called_word = SUIT_NAMES[self.called >> 3] if self.called >= 0 else ""
-        called_name = f"called {'ten' if self.called & 7 == TEN else 'ace'}"
-        if self.unknown >= 0 and self._playable(seat) == 1 << self.unknown and not is_unknown:
+            return f"you don't hold the {CODES[c]}"
+        called_word = SUIT_NAMES[contract.called_class] if contract.called >= 0 else ""
+        called_name = f"called {'ten' if contract.called & 7 == TEN else 'ace'}"
+        if contract.unknown >= 0 and self._playable(seat) == 1 << contract.unknown:
             return f"{called_word} is led for the first time: you must play the unknown card"
         if is_unknown:
-            return (
-                f"the unknown card is played when {called_word} is first led, "
-                "or as your last card"
-            )
+            return f"the unknown card is played when {called_word} is first led, or as your last card"
         if not self.trick:
             return (
                 f"the partner may lead {called_word} only with the {called_name} "
                 f"until {called_word} is led"
             )
-        ranking = self.deal.variant.ranking
-        follow = hand & ranking.class_masks[self.led]
+        follow = hand & self.deal.variant.ranking.class_masks[self.led]
         if follow and not follow >> c & 1:
-            return f"you must follow {_suit_word(self.led)}"
-        if seat == self.partner and self.called_pending:
-            if self.led == self.called >> 3:
-                return (
-                    f"{called_word} is led for the first time: "
-                    f"the partner must play the {called_name}"
-                )
+            led = "trump" if self.led == TRUMP else SUIT_NAMES[self.led]
+            return f"you must follow {led}"
+        if seat == contract.partner:
+            if self.led == contract.called_class:
+                return f"{called_word} is led for the first time: the partner must play the {called_name}"
             return f"the partner keeps the {called_name} until {called_word} is led"
-        return (
-            f"the picker keeps a card of {called_word} (the hold card) "
-            f"until {called_word} is led"
-        )
+        return f"the picker keeps a card of {called_word} (the hold card) until {called_word} is led"
 
-    # -- results --------------------------------------------------------------
+    # -- results and views -----------------------------------------------------
 
     def result(self) -> HandResult:
         """Card points, tricks and scores per seat; ``complete`` False until over."""
         if self.phase != OVER:
             return HandResult.incomplete()
         return HandResult.score(self)
+
+    def view(self, seat: int):
+        """Exactly what ``seat`` may see now (RULES.md §4): a :class:`SeatView`."""
+        return seat_view(self, seat)
+
+    def to_record(self):
+        """The hand record (RULES.md §5) of this state: deal plus actions so far."""
+        from .records import record_of
+
+        return record_of(self)
 
 
 def _mask(cards) -> int:

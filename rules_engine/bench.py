@@ -1,0 +1,81 @@
+"""``python -m rules_engine.bench``: the engine's speed, one JSON object a line.
+
+Figures, not a pass/fail test: compare them from run to run. Each figure is
+measured on one core through the public API.
+
+- ``sheepshead.random_hands_per_s``: full hands (deal from a seed, picking,
+  bury, call, all 30 plays), every action chosen at random among
+  ``legal_actions()`` and applied with ``apply()``.
+- ``sheepshead.legal_actions_us``: mean time of one ``legal_actions()`` call
+  over the decision points of those hands.
+- ``sheepshead.apply_us``: mean time of one ``apply()``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from .sheepshead import SheepsheadHand
+
+
+def random_hands(count: int, seed: int = 1) -> int:
+    """Play ``count`` random hands; returns the number of actions taken."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    taken = 0
+    for n in range(count):
+        state = SheepsheadHand.from_seed(n.to_bytes(8, "big"), dealer=n % 5)
+        while not state.is_over:
+            state = state.apply(choice(state.legal_actions()))
+            taken += 1
+    return taken
+
+
+def sample_states(count: int, seed: int = 2) -> list[SheepsheadHand]:
+    """Every decision point of ``count`` random hands."""
+    rng = random.Random(seed)
+    states = []
+    for n in range(count):
+        state = SheepsheadHand.from_seed(b"sample" + n.to_bytes(8, "big"), dealer=n % 5)
+        while not state.is_over:
+            states.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+    return states
+
+
+def measure(hands: int) -> list[dict]:
+    started = time.perf_counter()
+    actions = random_hands(hands)
+    elapsed = time.perf_counter() - started
+
+    states = sample_states(max(hands // 10, 100))
+    started = time.perf_counter()
+    legal = [state.legal_actions() for state in states]
+    legal_elapsed = time.perf_counter() - started
+
+    started = time.perf_counter()
+    for state, options in zip(states, legal):
+        state.apply(options[0])
+    apply_elapsed = time.perf_counter() - started
+    return [
+        {"name": "sheepshead.random_hands_per_s", "value": round(hands / elapsed)},
+        {"name": "sheepshead.actions_per_hand", "value": round(actions / hands, 1)},
+        {"name": "sheepshead.legal_actions_us", "value": round(legal_elapsed / len(states) * 1e6, 2)},
+        {"name": "sheepshead.apply_us", "value": round(apply_elapsed / len(states) * 1e6, 2)},
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rules_engine.bench")
+    parser.add_argument("--hands", type=int, default=20000, help="random hands to play")
+    args = parser.parse_args(argv)
+    for line in measure(args.hands):
+        print(json.dumps(line, sort_keys=True), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
