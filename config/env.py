@@ -1,0 +1,167 @@
+"""Typed readers for environment variables.
+
+Every helper either returns a value of the promised type or raises
+ImproperlyConfigured naming the variable and the bad value: a typo in a
+variable stops the site at start-up instead of silently becoming a default.
+A default is used only when the variable is unset (an empty string counts as
+unset, so `FOO= make run` behaves like no FOO at all).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_WORDS = frozenset({"true", "1", "yes"})
+FALSE_WORDS = frozenset({"false", "0", "no"})
+
+POSTGRES_SCHEMES = frozenset({"postgres", "postgresql"})
+
+
+def _raw(name: str, environ: Mapping[str, str] | None) -> str | None:
+    value = (os.environ if environ is None else environ).get(name)
+    if value is None or value.strip() == "":
+        return None
+    return value.strip()
+
+
+def env_str(
+    name: str, default: str | None = None, *, environ: Mapping[str, str] | None = None
+) -> str | None:
+    """The variable as a string, or `default` when it is unset."""
+    value = _raw(name, environ)
+    return default if value is None else value
+
+
+def env_required(name: str, *, why: str = "", environ: Mapping[str, str] | None = None) -> str:
+    """The variable as a string; unset is an error (`why` says when it is required)."""
+    value = _raw(name, environ)
+    if value is None:
+        reason = f" {why}" if why else ""
+        raise ImproperlyConfigured(f"{name} must be set{reason}.")
+    return value
+
+
+def env_bool(name: str, default: bool, *, environ: Mapping[str, str] | None = None) -> bool:
+    """true/false/1/0/yes/no in any case; anything else is an error."""
+    value = _raw(name, environ)
+    if value is None:
+        return default
+    word = value.lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name} must be one of true/false/1/0/yes/no, got {value!r}")
+
+
+def env_int(
+    name: str,
+    default: int,
+    *,
+    minimum: int | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> int:
+    """A whole number (optionally at least `minimum`); anything else is an error."""
+    value = _raw(name, environ)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, got {value!r}") from None
+    if minimum is not None and number < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, got {value!r}")
+    return number
+
+
+def env_list(
+    name: str, default: list[str] | None = None, *, environ: Mapping[str, str] | None = None
+) -> list[str]:
+    """A comma-separated list with blanks trimmed; empty items are an error."""
+    value = _raw(name, environ)
+    if value is None:
+        return list(default or [])
+    items = [item.strip() for item in value.split(",")]
+    if any(item == "" for item in items):
+        raise ImproperlyConfigured(
+            f"{name} must be a comma-separated list without empty items, got {value!r}"
+        )
+    return items
+
+
+def env_timezone(name: str, default: str, *, environ: Mapping[str, str] | None = None) -> str:
+    """An IANA time zone name such as America/Chicago, checked against zoneinfo."""
+    value = _raw(name, environ) or default
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(
+            f"{name} must be an IANA time zone name such as America/Chicago, got {value!r}"
+        ) from None
+    return value
+
+
+def parse_database_url(name: str, url: str, *, base_dir: Path) -> dict[str, Any]:
+    """Turn a database URL into a Django DATABASES entry.
+
+    Accepted forms:
+
+    - ``postgres://user:password@host:port/name`` (or ``postgresql://``); user,
+      password and port may be left out, query parameters such as
+      ``?sslmode=require`` become connection OPTIONS.
+    - ``sqlite:///relative/path.sqlite3`` (relative to the project directory)
+      or ``sqlite:////absolute/path.sqlite3``.
+    """
+
+    def bad(reason: str) -> ImproperlyConfigured:
+        return ImproperlyConfigured(f"{name} {reason}, got {url!r}")
+
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        raise bad("is not a valid database URL") from None
+
+    if parts.scheme == "sqlite":
+        if parts.netloc:
+            raise bad("must look like sqlite:///path/to/db.sqlite3 (three slashes)")
+        path = unquote(parts.path[1:])
+        if not path:
+            raise bad("must name a file, as in sqlite:///var/db.sqlite3")
+        file = Path(path)
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": file if file.is_absolute() else base_dir / file,
+        }
+
+    if parts.scheme in POSTGRES_SCHEMES:
+        db_name = unquote(parts.path.lstrip("/"))
+        if not parts.hostname:
+            raise bad("must name a host, as in postgres://user:password@host:5432/name")
+        if not db_name or "/" in db_name:
+            raise bad("must name one database, as in postgres://user:password@host:5432/name")
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": db_name,
+            "USER": unquote(parts.username or ""),
+            "PASSWORD": unquote(parts.password or ""),
+            "HOST": parts.hostname,
+            "PORT": str(port) if port else "",
+            "OPTIONS": dict(parse_qsl(parts.query)),
+        }
+
+    raise bad("must start with postgres://, postgresql:// or sqlite:///")
+
+
+def env_database(
+    name: str, default: str, *, base_dir: Path, environ: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The database URL in `name` (or `default`) parsed by parse_database_url."""
+    return parse_database_url(name, _raw(name, environ) or default, base_dir=base_dir)
