@@ -1,0 +1,1 @@
+"""Playing Sheepshead: tables, hands and the home page."""

@@ -1,0 +1,1 @@
+"""Daily and all-time leaderboards (coming in a later issue)."""

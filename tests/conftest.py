@@ -1,0 +1,50 @@
+"""Shared test set-up: PostgreSQL must be reachable, static files need no collectstatic."""
+
+from __future__ import annotations
+
+import psycopg
+import pytest
+from django.conf import settings
+
+POSTGRES_START = (
+    "start it with `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` "
+    "(or run `bash .ci/run`, which starts it), or point DATABASE_URL at a running server"
+)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Stop at once, with a clear message, when the test database server is down.
+
+    The suite never falls back to SQLite: a green run means it ran on PostgreSQL
+    unless DATABASE_URL explicitly said sqlite.
+    """
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.postgresql":
+        return
+    where = f"{db['HOST']}:{db['PORT'] or 5432}"
+    try:
+        # The server's own database: the test database is created by pytest-django.
+        psycopg.connect(
+            host=db["HOST"],
+            port=db["PORT"] or None,
+            user=db["USER"] or None,
+            password=db["PASSWORD"] or None,
+            dbname="postgres",
+            connect_timeout=3,
+        ).close()
+    except psycopg.OperationalError as error:
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else repr(error)
+        pytest.exit(
+            f"PostgreSQL is not reachable at {where} ({reason}): {POSTGRES_START}.",
+            returncode=3,
+        )
+
+
+@pytest.fixture(autouse=True)
+def _static_files_without_collectstatic(settings):
+    """Production settings use WhiteNoise's manifest storage, which needs
+    `collectstatic` first; tests resolve static files straight from the finders."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }

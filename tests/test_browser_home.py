@@ -1,0 +1,90 @@
+"""The home page in a real browser (Debian's Chromium driven by Playwright)."""
+
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls in
+# the same thread would otherwise be refused as "async unsafe".
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Browser:
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: `make test` installs it, or run "
+            "`apt-get update && apt-get install -y chromium`"
+        )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def site(live_server, settings):
+    # The live server speaks plain HTTP, so pyproject.toml turns the HTTPS redirect off
+    # for tests (it has to be off before the server starts: middleware reads it once).
+    assert not settings.SECURE_SSL_REDIRECT
+    return live_server.url
+
+
+@pytest.fixture
+def phone(browser) -> Page:
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_the_home_page_renders_with_its_own_css_and_htmx(site, phone):
+    requested = []
+    phone.on("request", lambda request: requested.append(request.url))
+    failed = []
+    phone.on("requestfailed", lambda request: failed.append(request.url))
+
+    response = phone.goto(site + "/")
+
+    assert response is not None and response.status == 200
+    assert phone.get_by_role("heading", level=1).inner_text() == "Play Sheepshead in your browser"
+    assert phone.evaluate("typeof window.htmx") == "object"
+    # site.css gives the feature cards a border radius; the browser default has none.
+    radius = phone.locator(".feature").first.evaluate("el => getComputedStyle(el).borderRadius")
+    assert radius == "8px"
+    assert failed == []
+    assert any(url.endswith("/static/css/site.css") for url in requested)
+    assert any(url.endswith("/static/django_htmx/htmx-2.min.js") for url in requested)
+    own_host = urlsplit(site).netloc
+    assert {urlsplit(url).netloc for url in requested} == {own_host}
+
+
+def test_the_home_page_fits_a_360_pixel_phone_without_sideways_scrolling(site, phone, tmp_path):
+    phone.goto(site + "/")
+    phone.screenshot(path=tmp_path / "home-360x640.png", full_page=True)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_the_home_page_follows_the_dark_system_theme(site, phone):
+    phone.goto(site + "/")
+    light = phone.evaluate("getComputedStyle(document.body).backgroundColor")
+    phone.emulate_media(color_scheme="dark")
+    dark = phone.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert light == "rgb(247, 246, 241)"
+    assert dark == "rgb(17, 21, 19)"

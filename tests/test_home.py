@@ -1,0 +1,87 @@
+"""The home page and the health check."""
+
+import re
+from unittest import mock
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.db import DatabaseError
+
+HTMX = "django_htmx/htmx-2.min.js"
+
+
+@pytest.fixture
+def home(client):
+    response = client.get("/", secure=True)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_it_says_what_the_site_is(home):
+    assert "Play Sheepshead in your browser" in home
+    assert "Five-handed Sheepshead against computer players" in home
+    assert "Bavarian Schafkopf" in home
+
+
+def test_it_presents_the_coming_pages_as_coming_soon(home):
+    for section in ("Play", "Daily deal", "Learn", "Leaderboards"):
+        assert f"<h3>{section}</h3>" in home
+    assert home.count("Coming soon") == 4
+
+
+def test_it_has_no_links_or_buttons_to_pages_that_do_not_exist_yet(home):
+    assert re.findall(r'href="([^"]*)"', home) == ["/static/css/site.css", "#main"]
+    assert "<button" not in home
+    assert "<form" not in home
+
+
+def test_it_loads_htmx_and_its_css_from_this_site(home):
+    assert f'<script src="/static/{HTMX}" defer></script>' in home
+    assert '<link rel="stylesheet" href="/static/css/site.css">' in home
+    assert finders.find(HTMX), "django-htmx no longer ships htmx at this path"
+    assert finders.find("css/site.css")
+    assert "//" not in "".join(re.findall(r'(?:src|href)="([^"]*)"', home))
+
+
+def test_it_names_the_language_and_fits_phones(home):
+    assert '<html lang="en">' in home
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in home
+
+
+def test_it_sends_the_csrf_token_with_every_htmx_request(home):
+    match = re.search(r"""<body hx-headers='\{"X-CSRFToken": "([^"]+)"\}'>""", home)
+    assert match, "the CSRF token belongs in hx-headers on <body>"
+
+
+def test_it_rejects_post(client):
+    assert client.post("/", secure=True).status_code == 405
+
+
+def test_it_redirects_plain_http_to_https_in_production(client, settings):
+    settings.SECURE_SSL_REDIRECT = True  # the production default; tests run with it off
+    response = client.get("/")
+    assert response.status_code == 301
+    assert response["Location"] == "https://testserver/"
+
+
+@pytest.mark.django_db
+def test_healthz_reports_the_database_ok(client):
+    response = client.get("/healthz", secure=True)
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": True}
+    assert "no-cache" in response["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_healthz_answers_over_plain_http_for_load_balancers(client, settings):
+    settings.SECURE_SSL_REDIRECT = True
+    response = client.get("/healthz")
+    assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_healthz_reports_a_failing_database_as_unavailable(client):
+    with mock.patch("games.views.connection.cursor", side_effect=DatabaseError("down")):
+        response = client.get("/healthz", secure=True)
+    assert response.status_code == 503
+    assert response.json() == {"status": "error", "database": False}
