@@ -1,0 +1,55 @@
+# Sheepshead site. `make run` for a local site, `make test` for the whole suite.
+# GNU make; recipes use sh.
+
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-from-pyproject
+
+TEST_DATABASE_URL := postgres://postgres@127.0.0.1:5432/sheepshead
+TEST_BROKER_URL := redis://127.0.0.1:6379/0
+
+.PHONY: help install run test lint bench clean chromium
+
+help:
+	@echo "make run     install, migrate, then web (http://127.0.0.1:8000/) + Celery worker + beat"
+	@echo "make test    install, ruff, then pytest on PostgreSQL (and Chromium for browser tests)"
+	@echo "make lint    ruff check ."
+	@echo "make bench   rules engine benchmark"
+	@echo "make clean   remove .venv, var/ and caches"
+
+# (Re)creates .venv when missing or older than the Python we would pick, then
+# installs the project when pyproject.toml is newer than the last install.
+install:
+	@scripts/ensure-venv.sh
+	@$(MAKE) --no-print-directory $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+run: export DJANGO_DEBUG ?= true
+run: install
+	$(PY) manage.py migrate --no-input
+	$(PY) scripts/devserver.py
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		echo "Installing Debian's chromium for the browser tests"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+
+test: export DATABASE_URL ?= $(TEST_DATABASE_URL)
+test: export CELERY_BROKER_URL ?= $(TEST_BROKER_URL)
+test: install chromium
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/pytest
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+bench: install
+	$(PY) -m rules_engine.bench
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis *.egg-info staticfiles
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
