@@ -1,7 +1,8 @@
 """``python -m rules_engine.bench``: the engine's speed, one JSON object a line.
 
 Figures, not a pass/fail test: compare them from run to run. Each figure is
-measured on one core through the public API.
+measured on one core through the public API; hands per second is the best of
+``--rounds`` rounds.
 
 - ``sheepshead.random_hands_per_s``: full hands (deal from a seed, picking,
   bury, call, all 30 plays), every action chosen at random among
@@ -23,13 +24,13 @@ from .sheepshead import SheepsheadHand
 
 def random_hands(count: int, seed: int = 1) -> int:
     """Play ``count`` random hands; returns the number of actions taken."""
-    rng = random.Random(seed)
-    choice = rng.choice
+    uniform = random.Random(seed).random
     taken = 0
     for n in range(count):
         state = SheepsheadHand.from_seed(n.to_bytes(8, "big"), dealer=n % 5)
         while not state.is_over:
-            state = state.apply(choice(state.legal_actions()))
+            legal = state.legal_actions()
+            state = state.apply(legal[int(uniform() * len(legal))])
             taken += 1
     return taken
 
@@ -46,10 +47,12 @@ def sample_states(count: int, seed: int = 2) -> list[SheepsheadHand]:
     return states
 
 
-def measure(hands: int) -> list[dict]:
-    started = time.perf_counter()
-    actions = random_hands(hands)
-    elapsed = time.perf_counter() - started
+def measure(hands: int, rounds: int) -> list[dict]:
+    elapsed = float("inf")
+    for _ in range(rounds):  # the best round: the least disturbed by other work
+        started = time.perf_counter()
+        actions = random_hands(hands)
+        elapsed = min(elapsed, time.perf_counter() - started)
 
     states = sample_states(max(hands // 10, 100))
     started = time.perf_counter()
@@ -70,9 +73,10 @@ def measure(hands: int) -> list[dict]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules_engine.bench")
-    parser.add_argument("--hands", type=int, default=20000, help="random hands to play")
+    parser.add_argument("--hands", type=int, default=10000, help="random hands a round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds; the best is reported")
     args = parser.parse_args(argv)
-    for line in measure(args.hands):
+    for line in measure(args.hands, args.rounds):
         print(json.dumps(line, sort_keys=True), flush=True)
     return 0
 

@@ -21,46 +21,56 @@ The algorithm, fixed forever (changing it would change every stored deal):
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterator
 from hashlib import shake_256
 
 _TWO32 = 1 << 32
 #: Words read in one go; a shuffle of 32 cards needs 31 unless one is rejected.
-_FIRST_CHUNK = struct.Struct(">32I")
+_CHUNK = struct.Struct(">32I")
 
 
-def stream_words(seed: bytes, label: bytes) -> Iterator[int]:
-    """The SHAKE-256 stream of step 1, as 32-bit big-endian words, endlessly."""
-    if not isinstance(seed, bytes):
-        raise TypeError("a deal seed must be bytes")
-    xof = shake_256(label + len(seed).to_bytes(4, "big") + seed)
-    yield from _FIRST_CHUNK.unpack(xof.digest(_FIRST_CHUNK.size))
-    taken = _FIRST_CHUNK.size
-    while True:  # only after rejections: rare
-        more = xof.digest(taken + _FIRST_CHUNK.size)[taken:]
-        yield from _FIRST_CHUNK.unpack(more)
-        taken += _FIRST_CHUNK.size
+class WordStream:
+    """The SHAKE-256 stream of step 1, as a growing list of 32-bit words."""
+
+    def __init__(self, seed: bytes, label: bytes) -> None:
+        if not isinstance(seed, bytes):
+            raise TypeError("a deal seed must be bytes")
+        self._xof = shake_256(label + len(seed).to_bytes(4, "big") + seed)
+        self.words = list(_CHUNK.unpack(self._xof.digest(_CHUNK.size)))
+
+    def extend(self) -> None:
+        """Read the next chunk of words (only needed after a rejection)."""
+        taken = 4 * len(self.words)
+        self.words += _CHUNK.unpack(self._xof.digest(taken + _CHUNK.size)[taken:])
 
 
-def uniform_below(k: int, words: Iterator[int]) -> int:
-    """A uniform integer in ``range(k)`` (step 2)."""
-    limit = _TWO32 - _TWO32 % k
-    x = next(words)
-    while x >= limit:
-        x = next(words)
-    return x % k
+#: ``_LIMITS[k]``: the largest multiple of k not above 2**32 (step 2).
+_LIMITS = (0,) + tuple(_TWO32 - _TWO32 % k for k in range(1, 65))
 
 
-def shuffled(items: list, words: Iterator[int]) -> list:
-    """Fisher-Yates (step 3) on a copy of ``items``; step 2 inlined for speed."""
+def uniform_below(k: int, stream: WordStream, at: int) -> tuple[int, int]:
+    """A uniform integer in ``range(k)`` from word ``at`` on (step 2), and the next position."""
+    limit = _LIMITS[k] if k < len(_LIMITS) else _TWO32 - _TWO32 % k
+    while True:
+        if at == len(stream.words):
+            stream.extend()
+        x = stream.words[at]
+        at += 1
+        if x < limit:
+            return x % k, at
+
+
+def shuffled(items: list, stream: WordStream) -> list:
+    """Fisher-Yates (step 3) on a copy of ``items``."""
     out = list(items)
+    words = stream.words
+    at = 0
     for i in range(len(out) - 1, 0, -1):
         k = i + 1
-        limit = _TWO32 - _TWO32 % k
-        x = next(words)
-        while x >= limit:
-            x = next(words)
-        j = x % k
+        if at < len(words) and words[at] < _LIMITS[k]:  # the usual case, inlined
+            j = words[at] % k
+            at += 1
+        else:
+            j, at = uniform_below(k, stream, at)
         out[i], out[j] = out[j], out[i]
     return out
 
@@ -77,6 +87,6 @@ def deal_cards(
     deck = list(range(32)) if deck is None else list(deck)
     if seats * hand_size + blind_size != len(deck):
         raise ValueError("the deck does not divide into these hands and blind")
-    order = shuffled(deck, stream_words(seed, label))
+    order = shuffled(deck, WordStream(seed, label))
     hands = [order[s * hand_size : (s + 1) * hand_size] for s in range(seats)]
     return hands, order[seats * hand_size :]

@@ -50,20 +50,15 @@ def _plays(mask: int) -> tuple[Action, ...]:
     return plays
 
 
-#: Legal buries by the picker's eight cards, filled as hands turn up.
-_BURIES_BY_HAND: dict[int, tuple[Action, ...]] = {}
+#: Every bury as an action, by pair of cards: ``_BURY_PAIRS[a][b]`` for a < b.
+_BURY_PAIRS = tuple(
+    tuple(bury_mask(1 << a | 1 << b) if a < b else None for b in range(32)) for a in range(32)
+)
 
 
 def _buries(hand: int) -> tuple[Action, ...]:
-    buries = _BURIES_BY_HAND.get(hand)
-    if buries is None:
-        cards = cards_of(hand)
-        buries = tuple(
-            bury_mask(1 << a | 1 << b) for i, a in enumerate(cards) for b in cards[i + 1 :]
-        )
-        if len(_BURIES_BY_HAND) < _PLAYS_CACHE_LIMIT:
-            _BURIES_BY_HAND[hand] = buries
-    return buries
+    cards = cards_of(hand)
+    return tuple(_BURY_PAIRS[a][b] for i, a in enumerate(cards) for b in cards[i + 1 :])
 
 
 class Deal:
@@ -128,10 +123,15 @@ _NO_CONTRACT = Contract(None)
 
 
 class SheepsheadHand:
-    """One state of a hand of five-handed Sheepshead."""
+    """One state of a hand of five-handed Sheepshead.
+
+    ``history`` is a linked list ``(previous, seat, action)`` so that
+    ``apply`` costs the same at the last card as at the first; ``actions``
+    unrolls it.
+    """
 
     __slots__ = (
-        "deal", "contract", "actions", "phase", "turn", "packed",
+        "deal", "contract", "history", "phase", "turn", "packed",
         "leader", "trick", "led", "tricks", "called_pending",
     )  # fmt: skip
 
@@ -144,7 +144,7 @@ class SheepsheadHand:
         state = cls.__new__(cls)
         state.deal = Deal(variant, dealer, masks, _mask(blind))
         state.contract = _NO_CONTRACT
-        state.actions = ()
+        state.history = None
         state.phase = PICKING
         state.turn = state.deal.first_leader
         state.packed = sum(m << (_SEAT_BITS * s) for s, m in enumerate(masks))
@@ -166,7 +166,7 @@ class SheepsheadHand:
         new = SheepsheadHand.__new__(SheepsheadHand)
         new.deal = self.deal
         new.contract = self.contract
-        new.actions = self.actions + ((seat, action),)
+        new.history = (self.history, seat, action)
         new.phase = self.phase
         new.turn = self.turn
         new.packed = self.packed
@@ -186,6 +186,17 @@ class SheepsheadHand:
     @property
     def dealer(self) -> int:
         return self.deal.dealer
+
+    @property
+    def actions(self) -> tuple[tuple[int, Action], ...]:
+        """Every ``(seat, action)`` so far, first to last: the hand's history."""
+        out = []
+        node = self.history
+        while node is not None:
+            node, seat, action = node
+            out.append((seat, action))
+        out.reverse()
+        return tuple(out)
 
     @property
     def is_over(self) -> bool:
@@ -248,7 +259,8 @@ class SheepsheadHand:
         """The actions the seat to act may take, in a fixed order; () once over."""
         phase = self.phase
         if phase == PLAY_PHASE:
-            return _plays(self._playable(self.turn))
+            mask = self._playable(self.turn)
+            return _PLAYS_BY_MASK.get(mask) or _plays(mask)
         if phase == PICKING:
             return _PICKING_ACTIONS
         if phase == BURY:
@@ -391,42 +403,39 @@ class SheepsheadHand:
         """Apply a legal play; completes the trick after the last seat."""
         seat = self.turn
         c = action.index
-        new = self._next(seat, action)
         deal = self.deal
+        contract = self.contract
         seats = deal.seats
-        if c == self.contract.unknown:
-            new.packed = self.packed & ~(1 << (seats * _SEAT_BITS + c))
+        history = (self.history, seat, action)
+        if c == contract.unknown:  # its bit sits in the slot after the seats
+            packed = self.packed & ~(1 << (seats * _SEAT_BITS + c))
         else:
-            new.packed = self.packed & ~(1 << (seat * _SEAT_BITS + c))
+            packed = self.packed & ~(1 << (seat * _SEAT_BITS + c))
         trick = self.trick + (c,)
-        if len(trick) == 1:
-            if c == self.contract.unknown:
-                new.led = self.contract.called_class
-            else:
-                new.led = deal.follow_class[c]
+        led = self.led
+        if not self.trick:
+            led = contract.called_class if c == contract.unknown else deal.follow_class[c]
         if len(trick) < seats:
-            new.trick = trick
-            new.turn = seat + 1 if seat + 1 < seats else 0
-            return new
+            return _state(
+                deal, contract, history, PLAY_PHASE, seat + 1 if seat + 1 < seats else 0,
+                packed, self.leader, trick, led, self.tricks, self.called_pending,
+            )  # fmt: skip
         # The trick is complete. The unknown can't win: its index is unique in
         # the deck, so it is recognised by its card alone.
-        strength = deal.strength[new.led]
-        unknown = self.contract.unknown
+        strength = deal.strength[led]
+        unknown = contract.unknown
         best, best_at = -1, 0
         for at, played in enumerate(trick):
             if played != unknown and strength[played] > best:
                 best, best_at = strength[played], at
         winner = (self.leader + best_at) % seats
-        new.tricks = self.tricks + ((self.leader, trick, winner),)
-        if new.called_pending and new.led == self.contract.called_class:
-            new.called_pending = False
-        new.trick = ()
-        new.led = -1
-        new.leader = new.turn = winner
-        if len(new.tricks) == deal.hand_size:
-            new.phase = OVER
-            new.turn = -1
-        return new
+        tricks = self.tricks + ((self.leader, trick, winner),)
+        over = len(tricks) == deal.hand_size
+        return _state(
+            deal, contract, history, OVER if over else PLAY_PHASE, -1 if over else winner,
+            packed, winner, (), -1, tricks,
+            self.called_pending and led != contract.called_class,
+        )  # fmt: skip
 
     # -- explanations ---------------------------------------------------------
 
@@ -520,6 +529,28 @@ class SheepsheadHand:
         from .records import record_of
 
         return record_of(self)
+
+
+def _state(
+    deal, contract, history, phase, turn, packed, leader, trick, led, tricks, called_pending
+) -> SheepsheadHand:
+    """A state from all its fields (the fast path of ``apply``)."""
+    new = _new_hand(SheepsheadHand)
+    new.deal = deal
+    new.contract = contract
+    new.history = history
+    new.phase = phase
+    new.turn = turn
+    new.packed = packed
+    new.leader = leader
+    new.trick = trick
+    new.led = led
+    new.tricks = tricks
+    new.called_pending = called_pending
+    return new
+
+
+_new_hand = object.__new__
 
 
 def _mask(cards) -> int:
