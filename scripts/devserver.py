@@ -5,8 +5,10 @@ prefix naming it. On Ctrl-C (SIGINT), SIGTERM, or when any of the three exits,
 the others are stopped (SIGTERM, then SIGKILL after a grace period) and this
 script waits for all of them before it exits.
 
-Each child runs in its own process group, so the stop signal also reaches
-what it started itself (runserver's autoreloader child, Celery's pool).
+Each child runs in its own process group. runserver gets SIGTERM for its
+whole group (its autoreloader parent would otherwise leave the server child
+behind); the Celery worker gets it alone, so that it shuts its pool down
+itself (a warm shutdown). Anything still left in a group at the end is killed.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ PYTHON = sys.executable
 class Child:
     name: str
     command: list[str]
+    # Send the stop signal to the whole process group rather than the leader alone.
+    stop_group: bool = True
     process: subprocess.Popen[bytes] | None = None
     reader: threading.Thread | None = field(default=None, repr=False)
 
@@ -37,7 +41,7 @@ def commands(address: str) -> list[Child]:
     celery = [PYTHON, "-m", "celery", "--app", "config"]
     return [
         Child("web", [PYTHON, "manage.py", "runserver", address]),
-        Child("worker", [*celery, "worker", "--loglevel", "INFO"]),
+        Child("worker", [*celery, "worker", "--loglevel", "INFO"], stop_group=False),
         Child("beat", [*celery, "beat", "--loglevel", "INFO"]),
     ]
 
@@ -82,12 +86,21 @@ def signal_group(child: Child, sig: signal.Signals) -> None:
         pass
 
 
+def ask_to_stop(child: Child) -> None:
+    if child.process is None or child.process.poll() is not None:
+        # The leader is gone; whatever it started is still in its group.
+        signal_group(child, signal.SIGTERM)
+        return
+    say("dev", f"stopping {child.name}")
+    if child.stop_group:
+        signal_group(child, signal.SIGTERM)
+    else:
+        child.process.send_signal(signal.SIGTERM)
+
+
 def stop_all(children: list[Child]) -> None:
     for child in children:
-        if child.process is not None and child.process.poll() is None:
-            say("dev", f"stopping {child.name}")
-        # Signal the group even if the leader is gone: its own children may remain.
-        signal_group(child, signal.SIGTERM)
+        ask_to_stop(child)
     deadline = time.monotonic() + GRACE_SECONDS
     for child in children:
         if child.process is None:
@@ -128,7 +141,7 @@ def main() -> int:
                 code = child.process.poll()
                 if code is not None:
                     say("dev", f"{child.name} exited with code {code}; stopping the others")
-                    exit_code = code or 1
+                    exit_code = code if code > 0 else 1
                     stop_requested.set()
                     break
             stop_requested.wait(0.2)
