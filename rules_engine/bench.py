@@ -60,13 +60,16 @@ def measure(hands: int, rounds: int) -> list[dict]:
     legal_elapsed = time.perf_counter() - started
 
     started = time.perf_counter()
-    for state, options in zip(states, legal):
+    for state, options in zip(states, legal, strict=True):
         state.apply(options[0])
     apply_elapsed = time.perf_counter() - started
     return [
         {"name": "sheepshead.random_hands_per_s", "value": round(hands / elapsed)},
         {"name": "sheepshead.actions_per_hand", "value": round(actions / hands, 1)},
-        {"name": "sheepshead.legal_actions_us", "value": round(legal_elapsed / len(states) * 1e6, 2)},
+        {
+            "name": "sheepshead.legal_actions_us",
+            "value": round(legal_elapsed / len(states) * 1e6, 2),
+        },
         {"name": "sheepshead.apply_us", "value": round(apply_elapsed / len(states) * 1e6, 2)},
     ]
 

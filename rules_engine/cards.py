@@ -68,7 +68,9 @@ def parse_card(code: str) -> int:
     try:
         return _INDEX[code]
     except (KeyError, TypeError):
-        raise ValueError(f"{code!r} is not a card (rank 7 8 9 T J Q K A, then suit C S H D)") from None
+        raise ValueError(
+            f"{code!r} is not a card (rank 7 8 9 T J Q K A, then suit C S H D)"
+        ) from None
 
 
 def card_code(card: int) -> str:

@@ -45,7 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules_engine")
     commands = parser.add_subparsers(dest="command", required=True)
     replay = commands.add_parser("replay", help="replay hand records, one JSON object a line")
-    replay.add_argument("--trace", action="store_true", help="print the legal actions at every step")
+    replay.add_argument(
+        "--trace", action="store_true", help="print the legal actions at every step"
+    )
     replay.add_argument("file", help="a file of hand records, or - for standard input")
     args = parser.parse_args(argv)
     if args.file == "-":

@@ -47,7 +47,9 @@ class Match:
         number = self.hands_played if number is None else number
         if not 0 <= number < self.hand_count:
             raise ValueError(f"a match has hands 0 to {self.hand_count - 1}, not {number}")
-        return SheepsheadHand.from_seed(hand_seed(self.seed, number), self.dealer(number), self.variant)
+        return SheepsheadHand.from_seed(
+            hand_seed(self.seed, number), self.dealer(number), self.variant
+        )
 
     def with_result(self, result: HandResult) -> Match:
         """The match after the next hand finished with ``result``."""
@@ -55,7 +57,9 @@ class Match:
             raise ValueError("the match is over")
         if not result.complete:
             raise ValueError("only a finished hand counts in a match")
-        return Match(self.seed, self.first_dealer, self.hand_count, self.results + (result,), self.variant)
+        return Match(
+            self.seed, self.first_dealer, self.hand_count, self.results + (result,), self.variant
+        )
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -42,9 +42,7 @@ class Ranking:
         trump_mask = 0
         for trump in self.trumps:
             trump_mask |= 1 << trump
-        follow_class = tuple(
-            TRUMP if trump_mask >> c & 1 else c >> 3 for c in range(DECK_SIZE)
-        )
+        follow_class = tuple(TRUMP if trump_mask >> c & 1 else c >> 3 for c in range(DECK_SIZE))
         class_masks = tuple(
             sum(1 << c for c in range(DECK_SIZE) if follow_class[c] == k) for k in range(5)
         )
@@ -85,7 +83,4 @@ def _codes(codes: str) -> tuple[int, ...]:
 
 
 #: Sheepshead (RULES.md §2): 14 trumps, Q > J > diamonds.
-SHEEPSHEAD = Ranking(
-    "sheepshead", _codes("QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D")
-)
-
+SHEEPSHEAD = Ranking("sheepshead", _codes("QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D"))

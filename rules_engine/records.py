@@ -81,7 +81,9 @@ def parse_record(data: object) -> HandRecord:
         raise InvalidRecord("record", "must be a JSON object")
     game = data.get("game", "sheepshead")
     if game not in GAMES:
-        raise InvalidRecord("game", f"{game!r} is not a game this engine plays ({', '.join(GAMES)})")
+        raise InvalidRecord(
+            "game", f"{game!r} is not a game this engine plays ({', '.join(GAMES)})"
+        )
     variant = GAMES[game]
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -102,7 +104,11 @@ def parse_record(data: object) -> HandRecord:
         try:
             actions.append(action_from_json(raw))
         except MalformedAction as error:
-            where = f"actions[{i}]" if error.field == "action" and not isinstance(raw, dict) else f"actions[{i}].{error.field}"
+            where = (
+                f"actions[{i}]"
+                if error.field == "action" and not isinstance(raw, dict)
+                else f"actions[{i}].{error.field}"
+            )
             raise InvalidRecord(where, str(error).split(": ", 1)[1]) from None
     extra = set(data) - {"game", "options", "dealer", "deal", "actions"}
     if extra:

@@ -35,7 +35,16 @@ class HandResult:
         tricks = tuple(hand.tricks_won)
         seats = len(points)
         if hand.contract.kind == "leaster":
-            return cls(True, "leaster", None, None, None, tuple(points), tricks, leaster_scores(points, tricks))
+            return cls(
+                True,
+                "leaster",
+                None,
+                None,
+                None,
+                tuple(points),
+                tricks,
+                leaster_scores(points, tricks),
+            )
         points[hand.picker] += mask_points(hand.buried)
         side = [hand.picker] + ([hand.partner] if hand.partner >= 0 else [])
         defenders = [s for s in range(seats) if s not in side]

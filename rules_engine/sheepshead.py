@@ -278,13 +278,23 @@ class SheepsheadHand:
         masks = self.deal.variant.ranking.class_masks
         suits = self.deal.variant.callable_suits
         aces = [card(ACE, s) for s in suits]
-        normal = [a for s, a in zip(suits, aces) if hand & masks[s] and not owned >> a & 1]
+        normal = [
+            a for s, a in zip(suits, aces, strict=True) if hand & masks[s] and not owned >> a & 1
+        ]
         if normal:
             return normal
         if all(owned >> a & 1 for a in aces):
             tens = [card(TEN, s) for s in suits]
-            return [t for s, t in zip(suits, tens) if hand & masks[s] and not owned >> t & 1]
-        return [a for s, a in zip(suits, aces) if not hand & masks[s] and not owned >> a & 1]
+            return [
+                t
+                for s, t in zip(suits, tens, strict=True)
+                if hand & masks[s] and not owned >> t & 1
+            ]
+        return [
+            a
+            for s, a in zip(suits, aces, strict=True)
+            if not hand & masks[s] and not owned >> a & 1
+        ]
 
     def _playable(self, seat: int) -> int:
         """Mask of the cards ``seat`` may play now (the hot path of every search)."""
@@ -482,8 +492,10 @@ class SheepsheadHand:
             return f"only the ace (or ten) of clubs, spades or hearts can be called, not the {code}"
         options = " or ".join(CODES[x] for x in self._callable()) or "nothing: play alone"
         if c & 7 == TEN:
-            return f"a ten may be called only when all three fail aces are yours; you may call {options}"
-        return f"call the ace of a fail suit you hold a card of (the hold card); you may call {options}"
+            rule = "a ten may be called only when all three fail aces are yours"
+        else:
+            rule = "call the ace of a fail suit you hold a card of (the hold card)"
+        return f"{rule}; you may call {options}"
 
     def _explain_play(self, seat: int, c: int) -> str:
         contract = self.contract
@@ -496,7 +508,9 @@ class SheepsheadHand:
         if contract.unknown >= 0 and self._playable(seat) == 1 << contract.unknown:
             return f"{called_word} is led for the first time: you must play the unknown card"
         if is_unknown:
-            return f"the unknown card is played when {called_word} is first led, or as your last card"
+            return (
+                f"the unknown card is played when {called_word} is first led, or as your last card"
+            )
         if not self.trick:
             return (
                 f"the partner may lead {called_word} only with the {called_name} "
@@ -508,9 +522,14 @@ class SheepsheadHand:
             return f"you must follow {led}"
         if seat == contract.partner:
             if self.led == contract.called_class:
-                return f"{called_word} is led for the first time: the partner must play the {called_name}"
+                return (
+                    f"{called_word} is led for the first time: "
+                    f"the partner must play the {called_name}"
+                )
             return f"the partner keeps the {called_name} until {called_word} is led"
-        return f"the picker keeps a card of {called_word} (the hold card) until {called_word} is led"
+        return (
+            f"the picker keeps a card of {called_word} (the hold card) until {called_word} is led"
+        )
 
     # -- results and views -----------------------------------------------------
 

@@ -26,7 +26,6 @@ class Variant:
     option_defaults: tuple[tuple[str, object], ...] = ()
 
 
-
 SHEEPSHEAD_FIVE = Variant(
     name="sheepshead",
     seats=5,

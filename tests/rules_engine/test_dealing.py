@@ -1,0 +1,117 @@
+"""Dealing from a seed: fixed forever, the same in every process."""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+from rules_engine.cards import CODES
+from rules_engine.dealing import deal_cards
+from rules_engine.match import Match, hand_seed
+from rules_engine.sheepshead import SheepsheadHand
+
+DEAL_SCRIPT = """
+import json, sys
+from rules_engine.sheepshead import SheepsheadHand
+from rules_engine.match import Match
+hand = SheepsheadHand.from_seed(b"reproducible", dealer=2)
+match = Match(b"match-seed")
+deals = [match.deal(n).to_record().to_json() for n in range(10)]
+print(json.dumps([hand.to_record().to_json(), deals]))
+"""
+
+
+def deal_in_new_process(hash_seed):
+    env = dict(os.environ, PYTHONHASHSEED=str(hash_seed))
+    done = subprocess.run(
+        [sys.executable, "-c", DEAL_SCRIPT],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    return json.loads(done.stdout)
+
+
+def test_a_seed_deals_the_same_cards_in_two_processes_with_different_hash_seeds():
+    assert deal_in_new_process(1) == deal_in_new_process(2)
+
+
+def test_the_documented_algorithm_gives_this_known_deal():
+    # Pinned: if this changes, every stored deal and daily deal changes with it.
+    hands, blind = deal_cards(b"example", 5, 6, 2)
+    assert [[CODES[c] for c in hand] for hand in hands] == [
+        ["8S", "9H", "TD", "TH", "AH", "KH"],
+        ["QC", "7C", "TC", "JD", "JH", "9C"],
+        ["8C", "AS", "AC", "QS", "QH", "TS"],
+        ["KS", "KD", "QD", "7H", "JC", "9S"],
+        ["8D", "AD", "7S", "KC", "7D", "JS"],
+    ]
+    assert [CODES[c] for c in blind] == ["9D", "8H"]
+
+
+def documented_deal(seed, label=b"sheepshead-deal"):
+    """The algorithm as the dealing module's docstring states it, written plainly."""
+    stream = hashlib.shake_256(label + len(seed).to_bytes(4, "big") + seed).digest(4 * 400)
+    words = iter(int.from_bytes(stream[i : i + 4], "big") for i in range(0, len(stream), 4))
+    deck = list(range(32))
+    for i in range(31, 0, -1):
+        k = i + 1
+        x = next(words)
+        while x >= 2**32 - 2**32 % k:
+            x = next(words)
+        j = x % k
+        deck[i], deck[j] = deck[j], deck[i]
+    return [deck[s * 6 : s * 6 + 6] for s in range(5)], deck[30:]
+
+
+def test_the_engine_deals_exactly_as_its_documentation_says():
+    for n in range(300):
+        seed = hashlib.sha256(n.to_bytes(4, "big")).digest()[: n % 40]
+        hands, blind = deal_cards(seed, 5, 6, 2)
+        assert (hands, blind) == documented_deal(seed)
+
+
+def test_every_card_is_dealt_once():
+    for n in range(200):
+        hands, blind = deal_cards(n.to_bytes(4, "big"), 5, 6, 2)
+        cards = [c for hand in hands for c in hand] + blind
+        assert sorted(cards) == list(range(32))
+
+
+def test_different_seeds_give_different_deals():
+    deals = {tuple(deal_cards(n.to_bytes(4, "big"), 5, 6, 2)[1]) for n in range(50)}
+    assert len(deals) > 40
+
+
+def test_the_deal_is_roughly_uniform_over_many_seeds():
+    # Where the ace of clubs lands: each of the 32 positions about equally often.
+    landing = Counter()
+    for n in range(6400):
+        hands, blind = deal_cards(n.to_bytes(4, "big"), 5, 6, 2)
+        order = [c for hand in hands for c in hand] + blind
+        landing[order.index(7)] += 1
+    assert set(landing) == set(range(32))
+    assert max(landing.values()) < 2 * min(landing.values())
+
+
+def test_a_match_deals_ten_hands_with_the_deal_passing_left():
+    match = Match(b"m", first_dealer=3)
+    assert [match.dealer(n) for n in range(10)] == [3, 4, 0, 1, 2, 3, 4, 0, 1, 2]
+    first = match.deal(0)
+    assert first.dealer == 3
+    again = SheepsheadHand.from_seed(hand_seed(b"m", 0), dealer=3)
+    assert first.hands == again.hands
+
+
+def test_a_seed_must_be_bytes():
+    try:
+        deal_cards("text", 5, 6, 2)
+    except TypeError as error:
+        assert "bytes" in str(error)
+    else:
+        raise AssertionError("a str seed was accepted")

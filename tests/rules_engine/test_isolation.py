@@ -1,0 +1,32 @@
+"""The rules engine stands alone: importing it never imports Django."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = """
+import sys
+import rules_engine, rules_engine.cli, rules_engine.bench, rules_engine.match
+import rules_engine.records, rules_engine.view, rules_engine.dealing
+print("django" in sys.modules, any(m.startswith("django") for m in sys.modules))
+"""
+
+
+def test_importing_the_engine_leaves_django_out_of_sys_modules():
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.stdout.split() == ["False", "False"]
+
+
+def test_no_engine_module_mentions_django_in_an_import():
+    engine = Path(__file__).resolve().parents[2] / "rules_engine"
+    for path in engine.rglob("*.py"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            stripped = line.strip()
+            if stripped.startswith(("import ", "from ")):
+                assert "django" not in stripped, f"{path.name}: {stripped}"
