@@ -21,9 +21,10 @@ help:
 # installs the project when pyproject.toml is newer than the last install.
 install:
 	@scripts/ensure-venv.sh
-	@$(MAKE) --no-print-directory $(STAMP)
+	@$(MAKE) --silent --no-print-directory $(STAMP)
 
 $(STAMP): pyproject.toml
+	@echo "Installing the project and its dev tools into $(VENV) (pyproject.toml changed)"
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $@
 
