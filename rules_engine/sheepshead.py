@@ -127,12 +127,13 @@ class SheepsheadHand:
 
     ``history`` is a linked list ``(previous, seat, action)`` so that
     ``apply`` costs the same at the last card as at the first; ``actions``
-    unrolls it.
+    unrolls it. ``_playable_now`` remembers the mask of playable cards once
+    computed (-1 before), so ``apply`` after ``legal_actions`` doesn't redo it.
     """
 
     __slots__ = (
         "deal", "contract", "history", "phase", "turn", "packed",
-        "leader", "trick", "led", "tricks", "called_pending",
+        "leader", "trick", "led", "tricks", "called_pending", "_playable_now",
     )  # fmt: skip
 
     # -- construction -------------------------------------------------------
@@ -153,6 +154,7 @@ class SheepsheadHand:
         state.led = -1
         state.tricks = ()
         state.called_pending = False
+        state._playable_now = -1
         return state
 
     @classmethod
@@ -175,6 +177,7 @@ class SheepsheadHand:
         new.led = self.led
         new.tricks = self.tricks
         new.called_pending = self.called_pending
+        new._playable_now = -1
         return new
 
     # -- queries --------------------------------------------------------------
@@ -259,7 +262,9 @@ class SheepsheadHand:
         """The actions the seat to act may take, in a fixed order; () once over."""
         phase = self.phase
         if phase == PLAY_PHASE:
-            mask = self._playable(self.turn)
+            mask = self._playable_now
+            if mask < 0:
+                mask = self._playable_now = self._playable(self.turn)
             return _PLAYS_BY_MASK.get(mask) or _plays(mask)
         if phase == PICKING:
             return _PICKING_ACTIONS
@@ -331,7 +336,10 @@ class SheepsheadHand:
     def apply(self, action: Action) -> SheepsheadHand:
         """The state after the seat to act takes ``action``; IllegalAction if it may not."""
         if self.phase == PLAY_PHASE and action.kind == "play":
-            if not self._playable(self.turn) & action.mask:
+            mask = self._playable_now
+            if mask < 0:
+                mask = self._playable(self.turn)
+            if not mask & action.mask:
                 raise IllegalAction(self.explain(action), action, self.turn)
             return self._play(action)
         if not self._may_decide(action):
@@ -566,6 +574,7 @@ def _state(
     new.led = led
     new.tricks = tricks
     new.called_pending = called_pending
+    new._playable_now = -1
     return new
 
 
