@@ -155,13 +155,16 @@ CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 if CELERY_BROKER_URL == "filesystem://":
     _celery_queue_dir = VAR_DIR / "celery" / "queue"
     _celery_processed_dir = VAR_DIR / "celery" / "processed"
-    for _folder in (_celery_queue_dir, _celery_processed_dir):
+    _celery_control_dir = VAR_DIR / "celery" / "control"
+    for _folder in (_celery_queue_dir, _celery_processed_dir, _celery_control_dir):
         _folder.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_celery_queue_dir),
         "data_folder_out": str(_celery_queue_dir),
         "store_processed": True,
         "processed_folder": str(_celery_processed_dir),
+        # Exchange tables; kombu's default is ./control, inside the checkout.
+        "control_folder": str(_celery_control_dir),
     }
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND")
 CELERY_TIMEZONE = TIME_ZONE

@@ -35,7 +35,8 @@ def test_without_a_broker_url_it_passes_messages_through_files_in_var():
         "from config import celery_app as app; "
         "print(app.conf.broker_url); "
         "print(app.conf.broker_transport_options['data_folder_in']); "
-        "print(app.conf.broker_transport_options['data_folder_out'])"
+        "print(app.conf.broker_transport_options['data_folder_out']); "
+        "print(app.conf.broker_transport_options['control_folder'])"
     )
     result = subprocess.run(
         [sys.executable, "-c", code],
@@ -46,7 +47,8 @@ def test_without_a_broker_url_it_passes_messages_through_files_in_var():
         timeout=60,
         check=True,
     )
-    url, folder_in, folder_out = result.stdout.split()
+    url, folder_in, folder_out, control = result.stdout.split()
     assert url == "filesystem://"
     assert folder_in == folder_out == str(BASE_DIR / "var" / "celery" / "queue")
     assert Path(folder_in).is_dir()
+    assert control == str(BASE_DIR / "var" / "celery" / "control")
