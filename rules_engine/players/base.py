@@ -1,0 +1,133 @@
+"""The interface every computer player has: a decision from a view and a seed.
+
+``decide(view, seed)`` is a pure function of its inputs: the same view and
+seed give the same action on any machine, whatever the clock says. A single
+legal action is returned at once, with no thinking.
+"""
+
+from __future__ import annotations
+
+from ..actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask
+from ..view import SeatView
+from .knowledge import Knowledge, codes_mask, knowledge_from_view
+from .rng import Rng
+from .strategy import CLASS_MASKS, Table
+
+
+class Player:
+    """A computer player; subclasses answer each kind of decision."""
+
+    level = "base"
+
+    def decide(self, view: SeatView, seed: bytes = b"") -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make now")
+        if len(legal) == 1:
+            return legal[0]
+        rng = Rng(seed, self.level, view.seat, len(view.actions))
+        return getattr(self, f"on_{view.phase}")(view, rng)
+
+    def on_picking(self, view: SeatView, rng: Rng) -> Action:
+        raise NotImplementedError
+
+    def on_bury(self, view: SeatView, rng: Rng) -> Action:
+        raise NotImplementedError
+
+    def on_call(self, view: SeatView, rng: Rng) -> Action:
+        raise NotImplementedError
+
+    def on_unknown(self, view: SeatView, rng: Rng) -> Action:
+        raise NotImplementedError
+
+    def on_play(self, view: SeatView, rng: Rng) -> Action:
+        raise NotImplementedError
+
+
+class RandomPlayer(Player):
+    """Any legal action, uniformly: the baseline the arena measures against."""
+
+    level = "random"
+
+    def decide(self, view: SeatView, seed: bytes = b"") -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make now")
+        return Rng(seed, self.level, view.seat, len(view.actions)).choice(legal)
+
+
+# -- helpers shared by the rule-based players -------------------------------------
+
+
+def position_after_dealer(view: SeatView) -> int:
+    """0 for the dealer's left ... 4 for the dealer."""
+    return (view.seat - view.dealer - 1) % view.seats
+
+
+def legal_mask(view: SeatView, kind: str) -> int:
+    return codes_mask(a.card for a in view.legal if a.kind == kind)
+
+
+def legal_buries(view: SeatView) -> list[int]:
+    return [a.mask for a in view.legal if a.kind == "bury"]
+
+
+def legal_calls(view: SeatView) -> list[int]:
+    return [a.index for a in view.legal if a.kind == "call"]
+
+
+def pick_or_pass(pick: bool) -> Action:
+    return PICK if pick else PASS
+
+
+def bury_action(mask: int) -> Action:
+    return bury_mask(mask)
+
+
+def call_action(called: int | None) -> Action:
+    return ALONE if called is None else CALL[called]
+
+
+def unknown_action(card_index: int) -> Action:
+    return UNKNOWN[card_index]
+
+
+def play_action(card_index: int) -> Action:
+    return PLAY[card_index]
+
+
+def table_from_knowledge(k: Knowledge, legal: int) -> Table:
+    """The card-choice inputs, from what the seat knows (not exact)."""
+    may_hold = []
+    for seat in range(k.seats):
+        if seat == k.me:
+            may_hold.append(k.hand)
+            continue
+        cards = k.unseen
+        for cls in range(5):
+            if k.voids[seat] >> cls & 1:
+                cards &= ~CLASS_MASKS[cls]
+        may_hold.append(cards)
+    view = k.view
+    return Table(
+        me=k.me,
+        seats=k.seats,
+        hand=k.hand,
+        legal=legal,
+        trick_seats=k.trick_seats,
+        trick_cards=k.trick_cards,
+        led=k.led_class,
+        contract=k.contract or "",
+        picker=k.picker,
+        called=k.called,
+        called_led=k.called_led,
+        teammate=[k.on_my_side(s) for s in range(k.seats)],
+        may_hold=may_hold,
+        my_tricks=view.tricks_won[k.me],
+        exact=False,
+    )
+
+
+def knowledge_and_table(view: SeatView) -> tuple[Knowledge, Table]:
+    k = knowledge_from_view(view)
+    return k, table_from_knowledge(k, legal_mask(view, "play"))

@@ -1,0 +1,80 @@
+"""The expert: Monte Carlo search over deals consistent with what it knows.
+
+For each decision with more than one legal action, it samples deals of the
+unseen cards that agree with everything its view shows (see
+:mod:`.sampling`), plays each candidate action out to the end of the hand in
+every sample with the standard strategy for all seats, and takes the action
+with the best total score (perfect-information Monte Carlo). The budget is a
+number of samples, never a time, so the same view and seed give the same
+action on any machine.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..view import SeatView
+from .base import Player
+from .knowledge import codes_mask, knowledge_from_view
+from .playout import play_out
+from .rng import Rng
+from .rule_based import StandardPlayer
+from .sampling import sample_state
+from .strategy import bury_score
+
+#: Deals sampled per decision, and bury options kept for the search.
+SAMPLES = 24
+BURY_CANDIDATES = 6
+#: Weight of card points next to the score, to break ties between actions.
+POINTS_WEIGHT = 0.004
+
+
+class ExpertPlayer(Player):
+    level = "expert"
+
+    def __init__(self, samples: int = SAMPLES) -> None:
+        self.samples = samples
+        self.fallback = StandardPlayer()
+
+    def decide(self, view: SeatView, seed: bytes = b"") -> Action:
+        legal = view.legal
+        if len(legal) <= 1:
+            return super().decide(view, seed)
+        rng = Rng(seed, self.level, view.seat, len(view.actions))
+        candidates = self._candidates(view)
+        k = knowledge_from_view(view)
+        totals = [0.0] * len(candidates)
+        sampled = 0
+        for _ in range(self.samples):
+            state = sample_state(k, rng)
+            if state is None:
+                continue
+            sampled += 1
+            for i, action in enumerate(candidates):
+                totals[i] += outcome(play_out(state.apply(action)), view.seat)
+        if not sampled:
+            return self.fallback.decide(view, seed)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _candidates(self, view: SeatView) -> list[Action]:
+        if view.phase != "bury":
+            return list(view.legal)
+        hand = codes_mask(view.hand)
+        ranked = sorted(
+            (a for a in view.legal if a.kind == "bury"),
+            key=lambda a: (-bury_score(hand, a.mask), a.mask),
+        )
+        return ranked[:BURY_CANDIDATES]
+
+
+def outcome(final, seat: int) -> float:
+    """What a finished hand is worth to ``seat``: its score, then its side's points."""
+    result = final.result()
+    points = result.points
+    if result.contract == "leaster":
+        mine = -points[seat]
+    else:
+        side = {result.picker, result.partner}
+        mine = sum(points[s] for s in range(len(points)) if (s in side) == (seat in side))
+    return result.scores[seat] + POINTS_WEIGHT * mine
+

@@ -1,0 +1,100 @@
+"""The two rule-based levels: ``standard`` plays the known strategy well,
+``beginner`` plays like someone who has just learnt the rules.
+
+The beginner's mistakes are the ones new players make (picking on trump
+count alone, throwing the highest card to win a trick, not schmiering, a
+defender leading trump now and then), never absurd ones: it never buries
+trump when it has fail cards, and never wastes a high trump on a trick it
+can't win.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..cards import CARD_POINTS, cards_of
+from ..view import SeatView
+from .base import (
+    Player,
+    bury_action,
+    call_action,
+    knowledge_and_table,
+    legal_buries,
+    legal_calls,
+    legal_mask,
+    pick_or_pass,
+    play_action,
+    position_after_dealer,
+    unknown_action,
+)
+from .knowledge import codes_mask
+from .rng import Rng
+from .strategy import (
+    POWER,
+    STRENGTH,
+    TRUMP_MASK,
+    choose_bury,
+    choose_call,
+    choose_play,
+    choose_unknown,
+    strong_enough_to_pick,
+)
+
+
+class StandardPlayer(Player):
+    level = "standard"
+
+    def on_picking(self, view: SeatView, rng: Rng) -> Action:
+        hand = codes_mask(view.hand)
+        return pick_or_pass(strong_enough_to_pick(hand, position_after_dealer(view)))
+
+    def on_bury(self, view: SeatView, rng: Rng) -> Action:
+        return bury_action(choose_bury(codes_mask(view.hand), legal_buries(view)))
+
+    def on_call(self, view: SeatView, rng: Rng) -> Action:
+        return call_action(choose_call(codes_mask(view.hand), legal_calls(view)))
+
+    def on_unknown(self, view: SeatView, rng: Rng) -> Action:
+        return unknown_action(choose_unknown(codes_mask(view.hand)))
+
+    def on_play(self, view: SeatView, rng: Rng) -> Action:
+        _, table = knowledge_and_table(view)
+        return play_action(choose_play(table))
+
+
+class BeginnerPlayer(Player):
+    level = "beginner"
+
+    def on_picking(self, view: SeatView, rng: Rng) -> Action:
+        hand = codes_mask(view.hand)
+        trumps = (hand & TRUMP_MASK).bit_count()
+        # Counts trumps, not their height: picks on four, sometimes on three.
+        return pick_or_pass(trumps >= 4 or (trumps == 3 and rng.random() < 0.3))
+
+    def on_bury(self, view: SeatView, rng: Rng) -> Action:
+        def score(pair: int) -> tuple:
+            trumps = (pair & TRUMP_MASK).bit_count()
+            points = sum(CARD_POINTS[c] for c in cards_of(pair))
+            return (-trumps, points, -pair)
+
+        return bury_action(max(legal_buries(view), key=score))
+
+    def on_call(self, view: SeatView, rng: Rng) -> Action:
+        calls = legal_calls(view)
+        return call_action(calls[0] if calls else None)
+
+    def on_unknown(self, view: SeatView, rng: Rng) -> Action:
+        return unknown_action(choose_unknown(codes_mask(view.hand)))
+
+    def on_play(self, view: SeatView, rng: Rng) -> Action:
+        k, table = knowledge_and_table(view)
+        legal = cards_of(legal_mask(view, "play"))
+        if not table.trick_cards:
+            if k.contract != "leaster" and rng.random() < 0.7:
+                return play_action(choose_play(table))
+            return play_action(max(legal, key=lambda c: (POWER[c], c)))
+        row = STRENGTH[table.led]
+        best = max(row[c] for c in table.trick_cards if c >= 0)
+        winners = [c for c in legal if row[c] > best]
+        if winners and k.contract != "leaster":
+            return play_action(max(winners, key=lambda c: row[c]))  # overkill
+        return play_action(min(legal, key=lambda c: (CARD_POINTS[c], POWER[c])))

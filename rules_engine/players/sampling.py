@@ -1,0 +1,159 @@
+"""Deals consistent with what a seat knows: the expert's guesses at hidden cards.
+
+A sample places every unseen card in a hidden place (another seat's hand,
+the bury, the blind, the picker's unknown) so that the place has room, no
+seat gets a card of a suit it has shown it lacks, the called card goes to a
+possible partner, and the picker keeps what its call proves it had. The
+sample is then checked the strict way: the seat's whole history is replayed
+on it through the engine, and any illegal step rejects it.
+"""
+
+from __future__ import annotations
+
+from ..actions import PLAY, UNKNOWN, Action, bury_mask
+from ..cards import ACE, cards_of, parse_card
+from ..errors import IllegalAction
+from ..sheepshead import SheepsheadHand
+from .knowledge import BLIND, BURY, UNKNOWN_SLOT, Knowledge, codes_mask
+from .rng import Rng
+from .strategy import CLASS_MASKS, FAIL_SUITS
+
+
+def allowed_cards(k: Knowledge) -> dict:
+    """For each hidden place, the unseen cards it may hold."""
+    allowed = {}
+    called_bit = 1 << k.called if k.called >= 0 else 0
+    called_suit = CLASS_MASKS[k.called >> 3] if k.called >= 0 else 0
+    unknown_call = k.view.unknown_set_aside
+    for place in k.hidden_counts:
+        cards = k.unseen
+        if isinstance(place, int):
+            for cls in range(5):
+                if k.voids[place] >> cls & 1:
+                    cards &= ~CLASS_MASKS[cls]
+            if place == k.picker:
+                cards &= ~called_bit
+                if unknown_call:
+                    cards &= ~called_suit  # the picker had none of the called suit
+        elif place in (BURY, UNKNOWN_SLOT):
+            cards &= ~called_bit
+            if unknown_call:
+                cards &= ~called_suit
+        allowed[place] = cards
+    return allowed
+
+
+def required_cards(k: Knowledge, rng: Rng) -> dict:
+    """Cards that must go to a place, drawn before the rest: what calls prove."""
+    required: dict = {}
+    picker = k.picker
+    if picker < 0 or picker == k.me or k.contract != "called_ace":
+        return required
+    called_suit = k.called >> 3
+    if k.called & 7 != ACE:
+        # A ten call: all three fail aces were the picker's (hand, bury or played).
+        for suit in FAIL_SUITS:
+            ace = suit * 8 + ACE
+            if k.unseen >> ace & 1:
+                required[ace] = (picker, BURY)
+    if not k.called_led and not k.view.unknown_set_aside and k.hidden_counts.get(picker):
+        # Until the called suit is led the picker keeps a card of it (the hold card).
+        candidates = cards_of(k.unseen & CLASS_MASKS[called_suit] & ~(1 << k.called))
+        if candidates:
+            required.setdefault(rng.choice(candidates), (picker,))
+    return required
+
+
+def sample_places(k: Knowledge, rng: Rng, allowed: dict) -> dict | None:
+    """One random placement of the unseen cards, or None when it dead-ends."""
+    room = dict(k.hidden_counts)
+    placed = {place: 0 for place in room}
+    for c, places in required_cards(k, rng).items():
+        options = [p for p in places if p in room and room[p] > 0 and allowed[p] >> c & 1]
+        if not options:
+            return None
+        place = rng.choice(options)
+        placed[place] |= 1 << c
+        room[place] -= 1
+    rest = cards_of(k.unseen & ~_union(placed))
+    rng.shuffle(rest)
+    options_of = {c: [p for p in room if allowed[p] >> c & 1] for c in rest}
+    rest.sort(key=lambda c: len(options_of[c]))  # the most constrained first
+    for c in rest:
+        options = [p for p in options_of[c] if room[p] > 0]
+        if not options:
+            return None
+        total = sum(room[p] for p in options)
+        pick = rng.below(total)
+        for place in options:
+            pick -= room[place]
+            if pick < 0:
+                break
+        placed[place] |= 1 << c
+        room[place] -= 1
+    return placed
+
+
+def _union(placed: dict) -> int:
+    mask = 0
+    for cards in placed.values():
+        mask |= cards
+    return mask
+
+
+def state_from_places(k: Knowledge, placed: dict) -> SheepsheadHand | None:
+    """The full state this placement implies, replayed to now; None if inconsistent."""
+    view = k.view
+    seats = k.seats
+    current = [placed.get(s, 0) for s in range(seats)]
+    current[k.me] = k.hand
+    unknown = -1
+    if view.unknown:
+        unknown = parse_card(view.unknown)
+    elif placed.get(UNKNOWN_SLOT):
+        unknown = cards_of(placed[UNKNOWN_SLOT])[0]
+    bury = codes_mask(view.buried) if view.buried else placed.get(BURY, 0)
+    dealt = [current[s] | k.played_by[s] for s in range(seats)]
+    if BLIND in placed:
+        blind = placed[BLIND]
+    elif k.picker == k.me and view.blind:
+        blind = codes_mask(view.blind)
+    else:
+        blind = bury  # which two of the picker's eight were the blind doesn't matter
+    if k.picker >= 0 and k.contract != "leaster":
+        p = k.picker
+        unknown_bit = 1 << unknown if unknown >= 0 else 0
+        dealt[p] = (current[p] | k.played_by[p] | bury | unknown_bit) & ~blind
+    state = SheepsheadHand.new([cards_of(h) for h in dealt], cards_of(blind), view.dealer)
+    try:
+        for seat, action in view.actions:
+            if seat != state.turn:
+                return None
+            state = state.apply(_reveal(action, bury, unknown))
+    except IllegalAction:
+        return None
+    return state
+
+
+def _reveal(action: Action, bury: int, unknown: int) -> Action:
+    """A hidden action of the view, with the sampled cards filled in."""
+    if action.kind == "bury" and action.cards is None:
+        return bury_mask(bury)
+    if action.kind == "unknown" and action.card is None:
+        return UNKNOWN[unknown]
+    if action.kind == "play" and action.card is None:
+        return PLAY[unknown]
+    return action
+
+
+def sample_state(k: Knowledge, rng: Rng, attempts: int = 40) -> SheepsheadHand | None:
+    """A full state consistent with the seat's knowledge, or None after ``attempts``."""
+    allowed = allowed_cards(k)
+    for _ in range(attempts):
+        placed = sample_places(k, rng, allowed)
+        if placed is None:
+            continue
+        state = state_from_places(k, placed)
+        if state is not None:
+            return state
+    return None
