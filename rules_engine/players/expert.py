@@ -77,4 +77,3 @@ def outcome(final, seat: int) -> float:
         side = {result.picker, result.partner}
         mine = sum(points[s] for s in range(len(points)) if (s in side) == (seat in side))
     return result.scores[seat] + POINTS_WEIGHT * mine
-

@@ -175,4 +175,3 @@ def knowledge_from_view(view: SeatView) -> Knowledge:
         trick_cards=trick_cards,
         led_class=led_now,
     )
-

@@ -16,7 +16,11 @@ from ..errors import IllegalAction
 from ..sheepshead import SheepsheadHand
 from .knowledge import BLIND, BURY, UNKNOWN_SLOT, Knowledge, codes_mask
 from .rng import Rng
-from .strategy import CLASS_MASKS, FAIL_SUITS
+from .strategy import CLASS_MASKS, FAIL_SUITS, pick_strength
+
+#: Pick strength above which a pass is surprising, and below which a pick is.
+PASSER_STRONG = 10.5
+PICKER_WEAK = 5.0
 
 
 def allowed_cards(k: Knowledge) -> dict:
@@ -25,6 +29,7 @@ def allowed_cards(k: Knowledge) -> dict:
     called_bit = 1 << k.called if k.called >= 0 else 0
     called_suit = CLASS_MASKS[k.called >> 3] if k.called >= 0 else 0
     unknown_call = k.view.unknown_set_aside
+    unknown_caller_may_hold = ~called_suit & _unknown_caller_cards(k)
     for place in k.hidden_counts:
         cards = k.unseen
         if isinstance(place, int):
@@ -34,13 +39,43 @@ def allowed_cards(k: Knowledge) -> dict:
             if place == k.picker:
                 cards &= ~called_bit
                 if unknown_call:
-                    cards &= ~called_suit  # the picker had none of the called suit
+                    cards &= unknown_caller_may_hold
         elif place in (BURY, UNKNOWN_SLOT):
             cards &= ~called_bit
-            if unknown_call:
-                cards &= ~called_suit
+            if unknown_call and place == UNKNOWN_SLOT:
+                cards &= unknown_caller_may_hold
         allowed[place] = cards
+    for seat in _not_the_partner(k):
+        if seat in allowed:
+            allowed[seat] &= ~called_bit
     return allowed
+
+
+def _unknown_caller_cards(k: Knowledge) -> int:
+    """An unknown call means no normal call existed: the picker's hand had no
+    fail card but aces, except in suits whose ace it owned (assumed: played)."""
+    mask = ~0
+    for suit in FAIL_SUITS:
+        ace = suit * 8 + ACE
+        if k.picker >= 0 and not k.played_by[k.picker] >> ace & 1:
+            mask &= ~(CLASS_MASKS[suit] & ~(1 << ace))
+    return mask
+
+
+def _not_the_partner(k: Knowledge) -> set[int]:
+    """Seats that played to a trick led in the called suit: the partner would
+    have had to play the called card there."""
+    if k.called < 0 or not k.unseen >> k.called & 1:
+        return set()
+    view = k.view
+    called_suit = k.called >> 3
+    seats = set()
+    tricks = list(view.tricks) + ([view.trick] if view.trick is not None else [])
+    for trick in tricks:
+        cards = [parse_card(c) if c else -1 for c in trick.cards]
+        if cards and (cards[0] < 0 or CLASS_MASKS[called_suit] >> cards[0] & 1):
+            seats.update((trick.leader + i) % k.seats for i in range(len(cards)))
+    return seats
 
 
 def required_cards(k: Knowledge, rng: Rng) -> dict:
@@ -56,8 +91,10 @@ def required_cards(k: Knowledge, rng: Rng) -> dict:
             ace = suit * 8 + ACE
             if k.unseen >> ace & 1:
                 required[ace] = (picker, BURY)
-    if not k.called_led and not k.view.unknown_set_aside and k.hidden_counts.get(picker):
-        # Until the called suit is led the picker keeps a card of it (the hold card).
+    shown_hold = k.played_by[picker] & CLASS_MASKS[called_suit]
+    must_hold = not k.called_led or not shown_hold
+    if must_hold and not k.view.unknown_set_aside and k.hidden_counts.get(picker):
+        # The call proves a hold card; until the suit is led the picker keeps one.
         candidates = cards_of(k.unseen & CLASS_MASKS[called_suit] & ~(1 << k.called))
         if candidates:
             required.setdefault(rng.choice(candidates), (picker,))
@@ -146,6 +183,20 @@ def _reveal(action: Action, bury: int, unknown: int) -> Action:
     return action
 
 
+def plausible(k: Knowledge, state: SheepsheadHand, rng: Rng) -> bool:
+    """What picking and passing suggest: a seat that passed rarely had a strong
+    hand, and the picker rarely a weak one. Implausible samples are mostly dropped."""
+    for seat, action in k.view.actions:
+        if action.kind not in ("pass", "pick") or seat == k.me:
+            continue
+        strength = pick_strength(state.deal.hands[seat])
+        if action.kind == "pass" and strength >= PASSER_STRONG and rng.random() < 0.8:
+            return False
+        if action.kind == "pick" and strength < PICKER_WEAK and rng.random() < 0.6:
+            return False
+    return True
+
+
 def sample_state(k: Knowledge, rng: Rng, attempts: int = 40) -> SheepsheadHand | None:
     """A full state consistent with the seat's knowledge, or None after ``attempts``."""
     allowed = allowed_cards(k)
@@ -154,6 +205,6 @@ def sample_state(k: Knowledge, rng: Rng, attempts: int = 40) -> SheepsheadHand |
         if placed is None:
             continue
         state = state_from_places(k, placed)
-        if state is not None:
+        if state is not None and plausible(k, state, rng):
             return state
     return None

@@ -169,6 +169,7 @@ def _lead(table: Table, legal: list[int]) -> int:
         aces = [c for c in fails if c & 7 == ACE and _suit_fresh(table, c >> 3)]
         if aces:
             return aces[0]
+
         # The shortest fail suit, its lowest card: a void comes sooner.
         def shortness(c: int) -> tuple:
             return ((table.hand & CLASS_MASKS[c >> 3]).bit_count(), CARD_POINTS[c], POWER[c])
@@ -229,11 +230,11 @@ def _follow(table: Table, legal: list[int]) -> int:
         if not _can_be_beaten(table, best, after):
             return _schmier(legal)
         if safe and points >= 10:
-            return min(safe, key=lambda c: (row[c] - 3 * CARD_POINTS[c]))
+            return min(safe, key=lambda c: row[c] - 3 * CARD_POINTS[c])
         return _dump(legal)
     if safe:
         # Win for sure as cheaply as possible, taking points with it when free.
-        return min(safe, key=lambda c: (row[c] - 3 * CARD_POINTS[c]))
+        return min(safe, key=lambda c: row[c] - 3 * CARD_POINTS[c])
     if winners and (points >= 10 or table.led == TRUMP):
         return max(winners, key=lambda c: row[c])
     return _dump(legal)
