@@ -48,8 +48,13 @@ test: install chromium
 lint: install
 	$(VENV)/bin/ruff check .
 
+# Engine speed, then the computer players' duplicate matches (several minutes).
+BENCH_DEALS ?= 1000
 bench: install
 	$(PY) -m rules_engine.bench
+	$(PY) -m rules_engine.arena --candidate beginner --field random --deals $(BENCH_DEALS) --workers 2
+	$(PY) -m rules_engine.arena --candidate standard --field beginner --deals $(BENCH_DEALS) --workers 2
+	$(PY) -m rules_engine.arena --candidate expert --field standard --deals $(BENCH_DEALS) --workers 2
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis *.egg-info staticfiles

@@ -11,7 +11,7 @@ action on any machine.
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import PASS, Action
 from ..view import SeatView
 from .base import Player
 from .knowledge import codes_mask, knowledge_from_view
@@ -19,20 +19,24 @@ from .playout import play_out
 from .rng import Rng
 from .rule_based import StandardPlayer
 from .sampling import sample_state
-from .strategy import bury_score
+from .strategy import bury_score, may_consider_picking
 
 #: Deals sampled per decision, and bury options kept for the search.
-SAMPLES = 24
+SAMPLES = 48
 BURY_CANDIDATES = 6
 #: Weight of card points next to the score, to break ties between actions.
 POINTS_WEIGHT = 0.004
+#: Score per sample credited to the standard strategy's own choice: the search
+#: must find more than this to overrule the rules of thumb (noise rarely does).
+STRATEGY_PRIOR = 0.15
 
 
 class ExpertPlayer(Player):
     level = "expert"
 
-    def __init__(self, samples: int = SAMPLES) -> None:
+    def __init__(self, samples: int = SAMPLES, prior: float = STRATEGY_PRIOR) -> None:
         self.samples = samples
+        self.prior = prior
         self.fallback = StandardPlayer()
 
     def decide(self, view: SeatView, seed: bytes = b"") -> Action:
@@ -41,6 +45,8 @@ class ExpertPlayer(Player):
             return super().decide(view, seed)
         rng = Rng(seed, self.level, view.seat, len(view.actions))
         candidates = self._candidates(view)
+        if len(candidates) == 1:
+            return candidates[0]
         k = knowledge_from_view(view)
         totals = [0.0] * len(candidates)
         sampled = 0
@@ -53,13 +59,18 @@ class ExpertPlayer(Player):
                 totals[i] += outcome(play_out(state.apply(action)), view.seat)
         if not sampled:
             return self.fallback.decide(view, seed)
+        preferred = self.fallback.decide(view, seed)
+        if preferred in candidates:
+            totals[candidates.index(preferred)] += self.prior * sampled
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
 
     def _candidates(self, view: SeatView) -> list[Action]:
+        hand = codes_mask(view.hand)
+        if view.phase == "picking" and not may_consider_picking(hand):
+            return [PASS]
         if view.phase != "bury":
             return list(view.legal)
-        hand = codes_mask(view.hand)
         ranked = sorted(
             (a for a in view.legal if a.kind == "bury"),
             key=lambda a: (-bury_score(hand, a.mask), a.mask),

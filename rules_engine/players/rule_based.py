@@ -36,6 +36,7 @@ from .strategy import (
     choose_call,
     choose_play,
     choose_unknown,
+    may_consider_picking,
     strong_enough_to_pick,
 )
 
@@ -68,7 +69,8 @@ class BeginnerPlayer(Player):
         hand = codes_mask(view.hand)
         trumps = (hand & TRUMP_MASK).bit_count()
         # Counts trumps, not their height: picks on four, sometimes on three.
-        return pick_or_pass(trumps >= 4 or (trumps == 3 and rng.random() < 0.3))
+        wants = trumps >= 4 or (trumps == 3 and rng.random() < 0.3)
+        return pick_or_pass(wants and may_consider_picking(hand))
 
     def on_bury(self, view: SeatView, rng: Rng) -> Action:
         def score(pair: int) -> tuple:

@@ -45,14 +45,18 @@ def pick_strength(hand: int) -> float:
     return strength
 
 
+def may_consider_picking(hand: int) -> bool:
+    """False for a hand with no trump above the ace of diamonds and no fail ace."""
+    return bool(hand & (QUEENS | JACKS | FAIL_ACES))
+
+
 def strong_enough_to_pick(hand: int, position: int, threshold: float = 8.5) -> bool:
     """Pick or pass. ``position`` 0 is the dealer's left, 4 the dealer.
 
     Later seats need a little less, since fewer players are left to pick.
     A hand with no trump above the ace of diamonds and no fail ace never picks.
     """
-    high_trumps = hand & (QUEENS | JACKS)
-    if not high_trumps and not hand & FAIL_ACES:
+    if not may_consider_picking(hand):
         return False
     return pick_strength(hand) >= threshold - 0.25 * position
 
