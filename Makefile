@@ -14,7 +14,7 @@ help:
 	@echo "make run     install, migrate, then web (http://127.0.0.1:8000/) + Celery worker + beat"
 	@echo "make test    install, ruff, then pytest on PostgreSQL (and Chromium for browser tests)"
 	@echo "make lint    ruff check ."
-	@echo "make bench   rules engine benchmark"
+	@echo "make bench   engine speed, then computer players in duplicate matches (minutes)"
 	@echo "make clean   remove .venv, var/ and caches"
 
 # (Re)creates .venv when missing or older than the Python we would pick, then
