@@ -161,8 +161,9 @@ def _lead(table: Table, legal: list[int]) -> int:
             hold = [c for c in fails if c >> 3 == called_suit]
             if hold and len(trumps) <= 2:
                 return min(hold, key=lambda c: POWER[c])  # find the partner's ace
-        if trumps:
+        if trumps and (_opponents_may_trump(table) or not fails):
             return max(trumps, key=lambda c: POWER[c])
+        # Counting trumps: once the other side has none, cash fail aces first.
         return max(fails, key=lambda c: (POWER[c], -CARD_POINTS[c]))
     # A defender: the called suit first, then fail, trump last.
     if table.called >= 0 and not table.called_led:
@@ -180,6 +181,13 @@ def _lead(table: Table, legal: list[int]) -> int:
 
         return min(fails, key=shortness)
     return min(trumps, key=lambda c: (CARD_POINTS[c], POWER[c]))
+
+
+def _opponents_may_trump(table: Table) -> bool:
+    for seat in range(table.seats):
+        if table.teammate[seat] is not True and table.may_hold[seat] & TRUMP_MASK:
+            return True
+    return False
 
 
 def _suit_fresh(table: Table, suit: int) -> bool:
