@@ -1,0 +1,90 @@
+"""Who plays, and the matches they play. Hands are stored as hand records
+(RULES.md §5), so every hand can be replayed action by action."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+LEVEL_CHOICES = [
+    ("beginner", _("Beginner")),
+    ("standard", _("Standard")),
+    ("expert", _("Expert")),
+]
+SPEED_CHOICES = [
+    ("slow", _("Slow")),
+    ("normal", _("Normal")),
+    ("fast", _("Fast")),
+]
+
+
+class Player(models.Model):
+    """A person at the table: anonymous (tied to a session) or with an account."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="player",
+    )
+    speed = models.CharField(max_length=8, choices=SPEED_CHOICES, default="normal")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.user.get_username() if self.user_id else f"guest {self.pk}"
+
+
+class Match(models.Model):
+    """Ten hands of Sheepshead: the human in one seat, computer players in the others."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="matches")
+    level = models.CharField(max_length=10, choices=LEVEL_CHOICES, default="standard")
+    #: Deals and computer decisions come from this; it never leaves the server.
+    seed = models.BinaryField(max_length=32)
+    first_dealer = models.PositiveSmallIntegerField()
+    human_seat = models.PositiveSmallIntegerField(default=0)
+    hand_count = models.PositiveSmallIntegerField(default=10)
+    #: Bumped by every change, so a stale tab or a double click can't apply a move twice.
+    version = models.PositiveIntegerField(default=0)
+    scores = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["player", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"match {self.pk}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class Hand(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    #: The hand record: game, dealer, deal and every action so far.
+    record = models.JSONField()
+    #: The result (card points, tricks, scores) once the hand is over.
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_hand_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number + 1} of {self.match_id}"
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None

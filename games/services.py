@@ -1,0 +1,270 @@
+"""Playing a match: every change goes through here, checked by the rules engine.
+
+The rules: the server decides everything. An action is applied only if the
+engine says it is legal now, only by the seat whose turn it is, and only
+against the version of the match the page was showing, under a row lock, so
+two tabs or a double click never apply one move twice. Computer players
+think with no lock held; their moves are written afterwards if nothing
+changed meanwhile (they are deterministic, so whoever writes them writes the
+same moves).
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+from dataclasses import dataclass
+from hashlib import sha256
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules_engine import IllegalAction, SheepsheadHand
+from rules_engine.actions import MalformedAction, action_from_json
+from rules_engine.cards import mask_points
+from rules_engine.match import Match as EngineMatch
+from rules_engine.players import player_for
+from rules_engine.records import parse_record, record_of
+
+from .models import Hand, Match, Player
+
+SEATS = 5
+
+
+class GameError(Exception):
+    """A request that can't be carried out; the message is for the player."""
+
+
+class StaleMatch(GameError):
+    """The page showed an older version of the match than the one stored."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A match and its current hand as the engine sees it."""
+
+    match: Match
+    hand: Hand
+    state: SheepsheadHand
+
+
+# -- reading ---------------------------------------------------------------------
+
+
+def state_of(hand: Hand, step: int | None = None) -> SheepsheadHand:
+    """The engine state of a stored hand, after ``step`` actions (default: all)."""
+    record = parse_record(hand.record)
+    state = record.start()
+    for seat, action in record.actions[:step]:
+        if seat != state.turn:
+            raise GameError(_("This hand's record is damaged."))
+        state = state.apply(action)
+    return state
+
+
+def load_table(match: Match) -> Table:
+    hand = match.hands.order_by("-number").first()
+    return Table(match, hand, state_of(hand))
+
+
+def get_match(match_id, player: Player) -> Match:
+    """The match, only if it belongs to this player."""
+    try:
+        return Match.objects.get(pk=match_id, player=player)
+    except (Match.DoesNotExist, ValueError) as error:
+        raise GameError(_("There is no such game.")) from error
+
+
+# -- starting ------------------------------------------------------------------
+
+
+def start_match(player: Player, level: str = "standard") -> Match:
+    """A new ten-hand match with its first hand dealt."""
+    player_for(level)  # ValueError for a level that doesn't exist
+    seed = os.urandom(32)
+    first_dealer = seed[0] % SEATS
+    with transaction.atomic():
+        match = Match.objects.create(
+            player=player,
+            level=level,
+            seed=seed,
+            first_dealer=first_dealer,
+            scores=[0] * SEATS,
+        )
+        _deal_hand(match, 0)
+    run_computers(match.pk)
+    match.refresh_from_db()
+    return match
+
+
+def _deal_hand(match: Match, number: int) -> Hand:
+    engine = EngineMatch(bytes(match.seed), match.first_dealer, match.hand_count)
+    state = engine.deal(number)
+    return Hand.objects.create(match=match, number=number, record=record_of(state).to_json())
+
+
+# -- the human's actions ----------------------------------------------------------
+
+
+def parse_action(data: dict, seat: int):
+    """An engine action from form fields (``action``, ``card``, ``cards``)."""
+    raw = {"seat": seat, "action": data.get("action")}
+    if data.get("card"):
+        raw["card"] = data["card"]
+    if data.get("cards"):
+        raw["cards"] = list(data["cards"])
+    try:
+        return action_from_json(raw)[1]
+    except MalformedAction as error:
+        raise GameError(_("That is not a move: %(reason)s") % {"reason": error}) from error
+
+
+def submit_action(match_id, player: Player, data: dict, version: int) -> Match:
+    """Apply the human's action if it is legal now, then let the computers move."""
+    with transaction.atomic():
+        match = _locked(match_id, player, version)
+        table = load_table(match)
+        state = table.state
+        if state.is_over:
+            raise GameError(_("This hand is over."))
+        if state.turn != match.human_seat:
+            raise GameError(_("It is not your turn."))
+        action = parse_action(data, match.human_seat)
+        try:
+            state = state.apply(action)
+        except IllegalAction as error:
+            raise GameError(rule_message(str(error))) from error
+        _save(match, table.hand, state)
+    run_computers(match.pk)
+    match.refresh_from_db()
+    return match
+
+
+def rule_message(engine_message: str) -> str:
+    """The engine's rule, as a sentence for the page."""
+    return engine_message[:1].upper() + engine_message[1:] + "."
+
+
+def next_hand(match_id, player: Player, version: int) -> Match:
+    """Deal the next hand once the current one is over."""
+    with transaction.atomic():
+        match = _locked(match_id, player, version)
+        table = load_table(match)
+        if not table.state.is_over:
+            raise GameError(_("Finish this hand first."))
+        if table.hand.number + 1 >= match.hand_count:
+            raise GameError(_("The match is over."))
+        _deal_hand(match, table.hand.number + 1)
+        match.version += 1
+        match.save(update_fields=["version", "updated_at"])
+    run_computers(match.pk)
+    match.refresh_from_db()
+    return match
+
+
+def finish_hand(match_id, player: Player, version: int) -> Match:
+    """Play out a hand whose outcome is decided: the human's cards by the standard player."""
+    with transaction.atomic():
+        match = _locked(match_id, player, version)
+        table = load_table(match)
+        if not is_decided(table.state):
+            raise GameError(_("This hand isn't decided yet: play on."))
+        state = table.state
+        while not state.is_over:
+            state = state.apply(_computer_action(match, table.hand, state, autoplay=True))
+        _save(match, table.hand, state)
+    return match
+
+
+# -- computer players ---------------------------------------------------------
+
+
+def run_computers(match_id) -> None:
+    """Let the computer players move until it is the human's turn or the hand is over.
+
+    They think without any lock; the moves are written only if the match is
+    still at the version they started from.
+    """
+    for _attempt in range(5):
+        match = Match.objects.get(pk=match_id)
+        table = load_table(match)
+        state = table.state
+        if state.is_over or state.turn == match.human_seat:
+            return
+        version = match.version
+        while not state.is_over and state.turn != match.human_seat:
+            state = state.apply(_computer_action(match, table.hand, state))
+        with transaction.atomic():
+            locked = Match.objects.select_for_update().get(pk=match_id)
+            if locked.version != version:
+                continue  # someone else moved first; look again
+            hand = Hand.objects.get(pk=table.hand.pk)
+            _save(locked, hand, state)
+            return
+
+
+def _computer_action(match: Match, hand: Hand, state: SheepsheadHand, autoplay: bool = False):
+    seat = state.turn
+    level = "standard" if autoplay and seat == match.human_seat else match.level
+    moment = f"decide:{hand.number}:{len(state.actions)}".encode()
+    seed = hmac.digest(bytes(match.seed), moment, sha256)
+    return player_for(level).decide(state.view(seat), seed)
+
+
+# -- writing ---------------------------------------------------------------------
+
+
+def _locked(match_id, player: Player, version: int) -> Match:
+    try:
+        match = Match.objects.select_for_update().get(pk=match_id, player=player)
+    except (Match.DoesNotExist, ValueError) as error:
+        raise GameError(_("There is no such game.")) from error
+    if match.version != version:
+        raise StaleMatch(_("This table had changed; here it is as it stands now."))
+    return match
+
+
+def _save(match: Match, hand: Hand, state: SheepsheadHand) -> None:
+    hand.record = record_of(state).to_json()
+    fields = ["record"]
+    if state.is_over and hand.result is None:
+        result = state.result()
+        hand.result = result.to_json()
+        fields.append("result")
+        match.scores = [a + b for a, b in zip(match.scores, result.scores, strict=True)]
+        if hand.number + 1 >= match.hand_count:
+            match.finished_at = timezone.now()
+    hand.save(update_fields=fields)
+    match.version += 1
+    match.save(update_fields=["version", "scores", "finished_at", "updated_at"])
+
+
+# -- deciding whether a hand is decided ------------------------------------------
+
+
+def is_decided(state: SheepsheadHand) -> bool:
+    """True when no way of playing the remaining cards can change any score."""
+    if state.is_over:
+        return False
+    contract = state.contract
+    if state.phase_name != "play" or contract.kind not in ("called_ace", "alone"):
+        return False
+    side = {contract.picker, contract.partner} - {-1}
+    points = state.points
+    tricks = state.tricks_won
+    side_points = sum(points[s] for s in side) + mask_points(state.buried)
+    defender_points = sum(points[s] for s in range(SEATS) if s not in side)
+    remaining = 120 - side_points - defender_points
+    side_tricks = sum(tricks[s] for s in side)
+    defender_tricks = sum(tricks[s] for s in range(SEATS) if s not in side)
+    if side_points >= 61:
+        if defender_tricks == 0:
+            return False  # the defenders may yet take no trick
+        return defender_points >= 30 or defender_points + remaining <= 29
+    if side_points + remaining <= 60:
+        if side_tricks == 0:
+            return False
+        return side_points >= 31 or side_points + remaining <= 30
+    return False
+
