@@ -72,6 +72,20 @@ class Action:
         return self.kind
 
 
+def shape_problem(action: Action) -> str | None:
+    """What is wrong with an action's fields for its kind, or None."""
+    if action.kind not in CARD_FIELD:
+        return f"{action.kind!r} is not an action ({', '.join(CARD_FIELD)})"
+    wanted = CARD_FIELD[action.kind]
+    if wanted is None and (action.card is not None or action.cards is not None):
+        return f"a {action.kind} names no card"
+    if wanted == "card" and (action.card is None or action.cards is not None):
+        return f"a {action.kind} action names exactly one card"
+    if wanted == "cards" and (action.cards is None or action.card is not None):
+        return f"a {action.kind} names its cards as a list"
+    return None
+
+
 def _card_action(kind: str, card: int) -> Action:
     return Action(kind, CODES[card])
 

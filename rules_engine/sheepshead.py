@@ -17,13 +17,13 @@ properties and methods that return plain card masks per seat.
 
 from __future__ import annotations
 
-from .actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask
+from .actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask, shape_problem
 from .cards import ACE, CARD_POINTS, CODES, SUIT_NAMES, TEN, card, cards_of, mask_to_codes
 from .dealing import deal_cards
 from .errors import IllegalAction
 from .ranking import TRUMP
 from .result import HandResult
-from .variant import SHEEPSHEAD_FIVE, Variant
+from .variant import FAIL_ACES, SHEEPSHEAD_FIVE, Variant
 from .view import seat_view
 
 PICKING, BURY, CALL_PHASE, UNKNOWN_PHASE, PLAY_PHASE, OVER = range(6)
@@ -140,7 +140,11 @@ class SheepsheadHand:
 
     @classmethod
     def new(cls, hands, blind, dealer: int = 0, variant: Variant = SHEEPSHEAD_FIVE):
-        """A hand about to be picked, from card indices (lists) per seat and the blind."""
+        """A hand about to be picked, from card indices (lists) per seat and the blind.
+
+        ValueError names what is wrong with a deal that doesn't fit the game.
+        """
+        _check_deal(hands, blind, dealer, variant)
         masks = tuple(_mask(h) for h in hands)
         state = cls.__new__(cls)
         state.deal = Deal(variant, dealer, masks, _mask(blind))
@@ -335,36 +339,16 @@ class SheepsheadHand:
 
     def apply(self, action: Action) -> SheepsheadHand:
         """The state after the seat to act takes ``action``; IllegalAction if it may not."""
-        if self.phase == PLAY_PHASE and action.kind == "play":
+        if self.phase == PLAY_PHASE and action.kind == "play" and action.cards is None:
             mask = self._playable_now
             if mask < 0:
                 mask = self._playable(self.turn)
             if not mask & action.mask:
                 raise IllegalAction(self.explain(action), action, self.turn)
             return self._play(action)
-        if not self._may_decide(action):
+        if action not in self.legal_actions():
             raise IllegalAction(self.explain(action), action, self.turn)
         return self._decide(action)
-
-    def _may_decide(self, action: Action) -> bool:
-        """Whether a picking, bury, call or unknown action is legal now."""
-        phase = self.phase
-        kind = action.kind
-        if phase == PICKING:
-            return kind == "pick" or kind == "pass"
-        if phase == BURY:
-            hand = self.hand(self.turn)
-            return (
-                kind == "bury"
-                and len(action.cards or ()) == 2
-                and action.mask.bit_count() == 2
-                and not action.mask & ~hand
-            )
-        if phase == CALL_PHASE:
-            return kind == "alone" or (kind == "call" and action.index in self._callable())
-        if phase == UNKNOWN_PHASE:
-            return kind == "unknown" and bool(self.hand(self.turn) & action.mask)
-        return False
 
     def _decide(self, action: Action) -> SheepsheadHand:
         """Apply a legal picking, bury, call or unknown action."""
@@ -473,8 +457,9 @@ class SheepsheadHand:
         }[phase]
         if action.kind not in kinds:
             return f"seat {self.turn} must {wanted} now, not {action.kind}"
-        if action.kind != "bury" and action.index < 0:
-            return f"a {action.kind} action must name a card"
+        problem = shape_problem(action)
+        if problem:
+            return problem
         if phase == BURY:
             return self._explain_bury(action)
         if phase == CALL_PHASE:
@@ -492,18 +477,27 @@ class SheepsheadHand:
     def _explain_call(self, action: Action) -> str:
         c = action.index
         code = CODES[c]
-        owned = self.hand(self.turn) | self.contract.buried
+        hand = self.hand(self.turn)
+        owned = hand | self.contract.buried
+        options = " or ".join(CODES[x] for x in self._callable())
+        offer = f"; you may call {options}" if options else "; no call is possible, so play alone"
         if owned >> c & 1:
             where = "buried" if self.contract.buried >> c & 1 else "in your hand"
-            return f"you can't call the {code}: it is {where}, and a called game needs a partner"
-        if c >> 3 not in self.deal.variant.callable_suits or c & 7 not in (ACE, TEN):
-            return f"only the ace (or ten) of clubs, spades or hearts can be called, not the {code}"
-        options = " or ".join(CODES[x] for x in self._callable()) or "nothing: play alone"
-        if c & 7 == TEN:
+            rule = f"you can't call the {code}: it is {where}, and a called game needs a partner"
+        elif c >> 3 not in self.deal.variant.callable_suits or c & 7 not in (ACE, TEN):
+            rule = f"only the ace (or ten) of clubs, spades or hearts can be called, not the {code}"
+        elif c & 7 == TEN and not all(owned >> a & 1 for a in FAIL_ACES):
             rule = "a ten may be called only when all three fail aces are yours"
+        elif not hand & self.deal.class_masks[c >> 3]:
+            rule = (
+                f"you need a card of {SUIT_NAMES[c >> 3]} in your hand (the hold card) "
+                f"to call the {code}"
+            )
+            if c & 7 == ACE:
+                rule += " (a suit you have none of is called only when no other call exists)"
         else:
-            rule = "call the ace of a fail suit you hold a card of (the hold card)"
-        return f"{rule}; you may call {options}"
+            rule = f"the {code} can't be called now"
+        return rule + offer
 
     def _explain_play(self, seat: int, c: int) -> str:
         contract = self.contract
@@ -579,6 +573,25 @@ def _state(
 
 
 _new_hand = object.__new__
+
+
+def _check_deal(hands, blind, dealer: int, variant: Variant) -> None:
+    if not isinstance(dealer, int) or not 0 <= dealer < variant.seats:
+        raise ValueError(f"the dealer must be a seat from 0 to {variant.seats - 1}, not {dealer!r}")
+    if len(hands) != variant.seats:
+        raise ValueError(f"a deal has {variant.seats} hands, not {len(hands)}")
+    for seat, hand in enumerate(hands):
+        if len(hand) != variant.hand_size:
+            raise ValueError(
+                f"seat {seat} must be dealt {variant.hand_size} cards, not {len(hand)}"
+            )
+    if len(blind) != variant.blind_size:
+        raise ValueError(f"the blind has {variant.blind_size} cards, not {len(blind)}")
+    cards = [c for hand in hands for c in hand] + list(blind)
+    if any(not isinstance(c, int) or c < 0 or not variant.deck >> c & 1 for c in cards):
+        raise ValueError("a deal holds only cards of the deck")
+    if len(set(cards)) != len(cards):
+        raise ValueError("no card may be dealt twice")
 
 
 def _mask(cards) -> int:
