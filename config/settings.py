@@ -111,6 +111,9 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 # The day that "today's daily deal" belongs to is counted in this zone.
 DAILY_TIMEZONE = env_timezone("DAILY_TIMEZONE", "America/Chicago")
+# The daily deals come from HMAC(DAILY_SECRET, date): keep it secret, keep it stable
+# (changing it changes every future day's cards). Defaults to one derived from SECRET_KEY.
+DAILY_SECRET = env_str("DAILY_SECRET", "") or f"daily:{SECRET_KEY}"
 
 # Static files: served by WhiteNoise from STATIC_ROOT after collectstatic.
 STATIC_URL = "static/"
@@ -174,3 +177,14 @@ if CELERY_BROKER_URL == "filesystem://":
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND")
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    # Hourly, today's and tomorrow's deals: tomorrow's exists long before it starts.
+    "create-daily-deals": {"task": "games.create_daily_deals", "schedule": 60 * 60},
+    # Rankings catch up every five minutes if results changed (matches ending
+    # also queue a recompute of their own).
+    "recompute-rankings": {
+        "task": "leaderboards.recompute_rankings",
+        "schedule": 5 * 60,
+        "kwargs": {"force": False},
+    },
+}

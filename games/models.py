@@ -32,10 +32,33 @@ class Player(models.Model):
         related_name="player",
     )
     speed = models.CharField(max_length=8, choices=SPEED_CHOICES, default="normal")
+    #: The name a guest shows on the daily board (escaped wherever it appears).
+    nickname = models.CharField(max_length=30, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
-        return self.user.get_username() if self.user_id else f"guest {self.pk}"
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        if self.user_id:
+            return self.user.get_username()
+        return self.nickname or f"Guest {self.pk % 10000:04d}"
+
+
+class DailyDeal(models.Model):
+    """One day's ten deals, the same for everyone; the seed never leaves the server."""
+
+    date = models.DateField(unique=True)
+    seed = models.BinaryField(max_length=32)
+    first_dealer = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date"]
+
+    def __str__(self) -> str:
+        return f"daily {self.date.isoformat()}"
 
 
 class Match(models.Model):
@@ -52,6 +75,11 @@ class Match(models.Model):
     #: Bumped by every change, so a stale tab or a double click can't apply a move twice.
     version = models.PositiveIntegerField(default=0)
     scores = models.JSONField(default=list)
+    #: A daily deal's match; ``ranked`` for the player's one ranked attempt that day.
+    daily = models.ForeignKey(
+        DailyDeal, null=True, blank=True, on_delete=models.PROTECT, related_name="matches"
+    )
+    ranked = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -59,6 +87,17 @@ class Match(models.Model):
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["player", "-created_at"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "daily"],
+                condition=models.Q(ranked=True),
+                name="one_ranked_attempt_a_day",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ranked=False) | models.Q(daily__isnull=False),
+                name="only_a_daily_is_ranked",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"match {self.pk}"
@@ -88,3 +127,30 @@ class Hand(models.Model):
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+
+class HandOutcome(models.Model):
+    """What one finished hand gave the human player: the rows rankings add up."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="outcomes")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="outcomes")
+    number = models.PositiveSmallIntegerField()
+    score = models.SmallIntegerField()
+    picked = models.BooleanField(default=False)
+    daily = models.ForeignKey(
+        DailyDeal, null=True, blank=True, on_delete=models.CASCADE, related_name="outcomes"
+    )
+    ranked = models.BooleanField(default=False)
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_outcome_per_hand")
+        ]
+        indexes = [
+            models.Index(fields=["daily", "number"], name="outcome_daily_hand"),
+            models.Index(fields=["player"], name="outcome_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.score:+d} in hand {self.number + 1}"

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from leaderboards.tasks import schedule_recompute
 from rules_engine import IllegalAction, SheepsheadHand
 from rules_engine.actions import MalformedAction, action_from_json
 from rules_engine.cards import mask_points
@@ -27,9 +28,16 @@ from rules_engine.match import Match as EngineMatch
 from rules_engine.players import player_for
 from rules_engine.records import parse_record, record_of
 
-from .models import Hand, Match, Player
+from .models import DailyDeal, Hand, HandOutcome, Match, Player
 
 SEATS = 5
+#: The daily deal's computer players.
+DAILY_LEVEL = "expert"
+
+
+def rankings_changed() -> None:
+    """Ask for the leaderboards to be recomputed once this transaction commits."""
+    schedule_recompute()
 
 
 class GameError(Exception):
@@ -79,19 +87,33 @@ def get_match(match_id, player: Player) -> Match:
 # -- starting ------------------------------------------------------------------
 
 
-def start_match(player: Player, level: str = "standard") -> Match:
-    """A new ten-hand match with its first hand dealt."""
+def start_match(player: Player, level: str = "standard", seed: bytes | None = None) -> Match:
+    """A new ten-hand match with its first hand dealt (from a fresh random seed by default)."""
     player_for(level)  # ValueError for a level that doesn't exist
-    seed = os.urandom(32)
-    first_dealer = seed[0] % SEATS
+    seed = os.urandom(32) if seed is None else seed
+    return _start(player, level=level, seed=seed, first_dealer=seed[0] % SEATS)
+
+
+def start_daily_match(player: Player, daily: DailyDeal, ranked: bool) -> Match:
+    """A match on a day's deals against expert players: the same for everyone.
+
+    Everyone gets the same seed, so the same deals and, the computer players
+    being deterministic, the same answers to the same play. A second ranked
+    attempt the same day is refused by a unique constraint.
+    """
+    return _start(
+        player,
+        level=DAILY_LEVEL,
+        seed=bytes(daily.seed),
+        first_dealer=daily.first_dealer,
+        daily=daily,
+        ranked=ranked,
+    )
+
+
+def _start(player: Player, **fields) -> Match:
     with transaction.atomic():
-        match = Match.objects.create(
-            player=player,
-            level=level,
-            seed=seed,
-            first_dealer=first_dealer,
-            scores=[0] * SEATS,
-        )
+        match = Match.objects.create(player=player, scores=[0] * SEATS, **fields)
         _deal_hand(match, 0)
     run_computers(match.pk)
     match.refresh_from_db()
@@ -233,8 +255,21 @@ def _save(match: Match, hand: Hand, state: SheepsheadHand) -> None:
         hand.result = result.to_json()
         fields.append("result")
         match.scores = [a + b for a, b in zip(match.scores, result.scores, strict=True)]
+        now = timezone.now()
+        HandOutcome.objects.create(
+            player_id=match.player_id,
+            match=match,
+            number=hand.number,
+            score=result.scores[match.human_seat],
+            picked=result.picker == match.human_seat,
+            daily_id=match.daily_id,
+            ranked=match.ranked,
+            finished_at=now,
+        )
         if hand.number + 1 >= match.hand_count:
-            match.finished_at = timezone.now()
+            match.finished_at = now
+            if match.ranked:
+                rankings_changed()
     hand.save(update_fields=fields)
     match.version += 1
     match.save(update_fields=["version", "scores", "finished_at", "updated_at"])
