@@ -4,5 +4,6 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("games.urls")),
     path("accounts/", include("accounts.urls")),
+    path("", include("leaderboards.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from leaderboards import views
+
+app_name = "leaderboards"
+
+urlpatterns = [
+    path("daily/", views.daily, name="daily"),
+    path("daily/start/", views.start_daily, name="start_daily"),
+    path("daily/nickname/", views.set_nickname, name="nickname"),
+    path("daily/<str:date>/practice/", views.practice_daily, name="practice"),
+    path("leaderboards/", views.board, name="board"),
+]

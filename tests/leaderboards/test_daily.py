@@ -1,0 +1,145 @@
+"""The daily deal: created once a day, one ranked attempt, same cards for everyone."""
+
+import datetime as dt
+import threading
+
+import pytest
+from django.db import IntegrityError, connection
+from django.test import override_settings
+
+from games.daily import daily_seed, ensure_daily, ensure_upcoming, today
+from games.models import DailyDeal, HandOutcome, Player
+from games.services import load_table, start_daily_match, submit_action
+from rules_engine.players import player_for
+
+pytestmark = pytest.mark.django_db
+DAY = dt.date(2026, 12, 24)
+
+
+def test_a_day_is_created_once_however_often_it_is_asked_for():
+    first = ensure_daily(DAY)
+    second = ensure_daily(DAY)
+    assert first.pk == second.pk
+    assert DailyDeal.objects.filter(date=DAY).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_processes_creating_the_same_day_at_once_give_one_day():
+    barrier = threading.Barrier(4)
+    made = []
+
+    def create():
+        barrier.wait()
+        try:
+            made.append(ensure_daily(DAY).pk)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=create) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(set(made)) == 1 and len(made) == 4
+    assert DailyDeal.objects.filter(date=DAY).count() == 1
+
+
+def test_the_deals_come_from_a_secret_and_the_date():
+    with override_settings(DAILY_SECRET="one secret"):
+        a = daily_seed(DAY)
+        assert daily_seed(DAY) == a
+        assert daily_seed(DAY + dt.timedelta(days=1)) != a
+    with override_settings(DAILY_SECRET="another secret"):
+        assert daily_seed(DAY) != a
+
+
+def test_the_beat_job_makes_today_and_tomorrow():
+    deals = ensure_upcoming(DAY)
+    assert [d.date for d in deals] == [DAY, DAY + dt.timedelta(days=1)]
+
+
+def test_everyone_gets_the_same_cards_and_the_same_computer_play():
+    deal = ensure_daily(DAY)
+    first = start_daily_match(Player.objects.create(), deal, ranked=True)
+    second = start_daily_match(Player.objects.create(), deal, ranked=True)
+    assert load_table(first).hand.record == load_table(second).hand.record
+
+
+def test_a_second_ranked_attempt_the_same_day_is_refused():
+    deal = ensure_daily(DAY)
+    player = Player.objects.create()
+    start_daily_match(player, deal, ranked=True)
+    with pytest.raises(IntegrityError):
+        start_daily_match(player, deal, ranked=True)
+
+
+def test_a_practice_attempt_is_never_ranked():
+    deal = ensure_daily(DAY)
+    player = Player.objects.create()
+    match = start_daily_match(player, deal, ranked=False)
+    table = load_table(match)
+    while not table.state.is_over:
+        action = player_for("standard").decide(table.state.view(match.human_seat), b"x")
+        match = submit_action(
+            match.pk,
+            player,
+            {"action": action.kind, "card": action.card, "cards": action.cards},
+            match.version,
+        )
+        table = load_table(match)
+    outcome = HandOutcome.objects.get(match=match, number=0)
+    assert outcome.ranked is False and outcome.daily == deal
+
+
+def test_a_score_sent_with_a_move_is_ignored():
+    deal = ensure_daily(DAY)
+    player = Player.objects.create()
+    match = start_daily_match(player, deal, ranked=True)
+    table = load_table(match)
+    action = player_for("standard").decide(table.state.view(match.human_seat), b"x")
+    data = {
+        "action": action.kind,
+        "card": action.card,
+        "cards": action.cards,
+        "score": 99,
+        "scores": [99, 0, 0, 0, 0],
+        "result": {"scores": [99]},
+    }
+    match = submit_action(match.pk, player, data, match.version)
+    assert 99 not in match.scores
+    assert sum(match.scores) == 0
+
+
+def test_today_is_counted_in_the_daily_time_zone(settings):
+    from zoneinfo import ZoneInfo
+
+    for zone in ("Pacific/Kiritimati", "America/Chicago", "Pacific/Pago_Pago"):
+        settings.DAILY_TIMEZONE = zone
+        assert today() == dt.datetime.now(ZoneInfo(zone)).date()
+
+
+def test_the_daily_command_creates_a_day(capsys):
+    from django.core.management import call_command
+
+    call_command("daily", "--date", "2027-01-02")
+    assert DailyDeal.objects.filter(date=dt.date(2027, 1, 2)).exists()
+    assert "2027-01-02" in capsys.readouterr().out
+
+
+def test_the_daily_command_refuses_a_bad_date():
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError, match="YYYY-MM-DD"):
+        call_command("daily", "--date", "tomorrow")
+    assert not DailyDeal.objects.exists()
+
+
+def test_the_beat_schedule_runs_both_jobs():
+    from config.celery import app
+
+    schedule = app.conf.beat_schedule
+    tasks = {entry["task"] for entry in schedule.values()}
+    assert tasks == {"games.create_daily_deals", "leaderboards.recompute_rankings"}
+    app.loader.import_default_modules()
+    assert tasks <= set(app.tasks)
+    assert schedule["create-daily-deals"]["schedule"] <= 60 * 60 * 12  # well before a day starts
