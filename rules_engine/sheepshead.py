@@ -128,12 +128,13 @@ class SheepsheadHand:
     ``history`` is a linked list ``(previous, seat, action)`` so that
     ``apply`` costs the same at the last card as at the first; ``actions``
     unrolls it. ``_playable_now`` remembers the mask of playable cards once
-    computed (-1 before), so ``apply`` after ``legal_actions`` doesn't redo it.
+    computed (-1 before), and ``_choices`` the other phases' legal actions
+    (None before), so ``apply`` after ``legal_actions`` doesn't redo them.
     """
 
     __slots__ = (
         "deal", "contract", "history", "phase", "turn", "packed",
-        "leader", "trick", "led", "tricks", "called_pending", "_playable_now",
+        "leader", "trick", "led", "tricks", "called_pending", "_playable_now", "_choices",
     )  # fmt: skip
 
     # -- construction -------------------------------------------------------
@@ -145,27 +146,42 @@ class SheepsheadHand:
         ValueError names what is wrong with a deal that doesn't fit the game.
         """
         _check_deal(hands, blind, dealer, variant)
-        masks = tuple(_mask(h) for h in hands)
+        return cls._dealt(hands, blind, dealer, variant)
+
+    @classmethod
+    def from_seed(cls, seed: bytes, dealer: int = 0, variant: Variant = SHEEPSHEAD_FIVE):
+        """A hand dealt from a byte seed (see :mod:`rules_engine.dealing`)."""
+        if not 0 <= dealer < variant.seats:
+            raise ValueError(f"the dealer must be a seat from 0 to {variant.seats - 1}")
+        hands, blind = deal_cards(seed, variant.seats, variant.hand_size, variant.blind_size)
+        return cls._dealt(hands, blind, dealer, variant)  # a valid deal by construction
+
+    @classmethod
+    def _dealt(cls, hands, blind, dealer: int, variant: Variant):
+        masks = []
+        packed = 0
+        shift = 0
+        for hand in hands:
+            mask = 0
+            for c in hand:
+                mask |= 1 << c
+            masks.append(mask)
+            packed |= mask << shift
+            shift += _SEAT_BITS
         state = cls.__new__(cls)
-        state.deal = Deal(variant, dealer, masks, _mask(blind))
+        state.deal = Deal(variant, dealer, tuple(masks), _mask(blind))
         state.contract = _NO_CONTRACT
         state.history = None
         state.phase = PICKING
-        state.turn = state.deal.first_leader
-        state.packed = sum(m << (_SEAT_BITS * s) for s, m in enumerate(masks))
-        state.leader = state.turn
+        state.turn = state.leader = state.deal.first_leader
+        state.packed = packed
         state.trick = ()
         state.led = -1
         state.tricks = ()
         state.called_pending = False
         state._playable_now = -1
+        state._choices = None
         return state
-
-    @classmethod
-    def from_seed(cls, seed: bytes, dealer: int = 0, variant: Variant = SHEEPSHEAD_FIVE):
-        """A hand dealt from a byte seed (see :mod:`rules_engine.dealing`)."""
-        hands, blind = deal_cards(seed, variant.seats, variant.hand_size, variant.blind_size)
-        return cls.new(hands, blind, dealer, variant)
 
     def _next(self, seat: int, action: Action) -> SheepsheadHand:
         """A copy with ``action`` appended to the history."""
@@ -182,6 +198,7 @@ class SheepsheadHand:
         new.tricks = self.tricks
         new.called_pending = self.called_pending
         new._playable_now = -1
+        new._choices = None
         return new
 
     # -- queries --------------------------------------------------------------
@@ -272,13 +289,18 @@ class SheepsheadHand:
             return _PLAYS_BY_MASK.get(mask) or _plays(mask)
         if phase == PICKING:
             return _PICKING_ACTIONS
-        if phase == BURY:
-            return _buries(self.hand(self.turn))
-        if phase == CALL_PHASE:
-            return (ALONE, *(CALL[c] for c in self._callable()))
-        if phase == UNKNOWN_PHASE:
-            return tuple(UNKNOWN[c] for c in cards_of(self.hand(self.turn)))
-        return _NO_ACTIONS
+        choices = self._choices
+        if choices is None:
+            if phase == BURY:
+                choices = _buries(self.hand(self.turn))
+            elif phase == CALL_PHASE:
+                choices = (ALONE, *(CALL[c] for c in self._callable()))
+            elif phase == UNKNOWN_PHASE:
+                choices = tuple(UNKNOWN[c] for c in cards_of(self.hand(self.turn)))
+            else:
+                choices = _NO_ACTIONS
+            self._choices = choices
+        return choices
 
     def _callable(self) -> list[int]:
         """Called cards the picker may name: normal aces, else tens, else unknown aces."""
@@ -569,6 +591,7 @@ def _state(
     new.tricks = tricks
     new.called_pending = called_pending
     new._playable_now = -1
+    new._choices = None
     return new
 
 
