@@ -7,4 +7,9 @@ app_name = "games"
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("play/new", views.new_game, name="new_game"),
+    path("play/<uuid:match_id>/", views.table, name="table"),
+    path("play/<uuid:match_id>/act", views.act, name="act"),
+    path("play/<uuid:match_id>/speed", views.speed, name="speed"),
+    path("play/<uuid:match_id>/hand/<int:number>/", views.replay, name="replay"),
 ]

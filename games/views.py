@@ -1,17 +1,297 @@
 import logging
 
 from django.db import DatabaseError, connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_POST, require_safe
+
+from rules_engine.players import LEVELS
+
+from . import services
+from .identity import current_player
+from .models import LEVEL_CHOICES, SPEED_CHOICES, Hand, Match, Player
+from .services import GameError, StaleMatch
+from .table import SEATS, Face, build_board, replay_board, sort_key, table_url
 
 logger = logging.getLogger(__name__)
+
+#: The levels a visitor may choose (the engine also has "random", for the arena).
+PLAYABLE_LEVELS = [value for value, _label in LEVEL_CHOICES if value in LEVELS]
+SPEEDS = [value for value, _label in SPEED_CHOICES]
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    player = current_player(request, create=False)
+    in_progress = None
+    if player is not None:
+        in_progress = player.matches.filter(finished_at__isnull=True, daily=None).first()
+    return render(
+        request,
+        "home.html",
+        {"levels": LEVEL_CHOICES, "default_level": "standard", "in_progress": in_progress},
+    )
+
+
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    """Start a ten-hand match against four computer players, then show its table."""
+    level = request.POST.get("level") or "standard"
+    if level not in PLAYABLE_LEVELS:
+        response = render(
+            request,
+            "home.html",
+            {
+                "levels": LEVEL_CHOICES,
+                "default_level": "standard",
+                "message": _("Choose one of the levels offered."),
+            },
+            status=400,
+        )
+        return response
+    player = current_player(request)
+    match = services.start_match(player, level)
+    # Step 0: the page shows the deal, then each computer move up to the human's turn.
+    return redirect(table_url(match, 0, 0), permanent=False)
+
+
+# -- the table ----------------------------------------------------------------------
+
+
+def _own_match(request: HttpRequest, match_id) -> tuple[Player, Match]:
+    """The match, only for its own player: anyone else gets a 404."""
+    player = current_player(request, create=False)
+    if player is None:
+        raise Http404(_("There is no such game."))
+    try:
+        return player, services.get_match(match_id, player)
+    except GameError as error:
+        raise Http404(str(error)) from error
+
+
+def _int(value, default=None):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _wants_partial(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def _render_table(
+    request: HttpRequest,
+    player: Player,
+    match: Match,
+    *,
+    hands: list[Hand] | None = None,
+    step: int | None = None,
+    chosen: list[str] | None = None,
+    toggled: str = "",
+    message: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The table at display step ``step`` of the newest hand (default: the newest step)."""
+    if hands is None:
+        hands = list(match.hands.all())
+    hand = hands[-1]
+    state = services.state_of(hand)
+    steps = len(state.actions)
+    step = steps if step is None else max(0, min(step, steps))
+    shown = state if step == steps else services.state_of(hand, step)
+    view = shown.view(match.human_seat)
+    board = build_board(
+        match,
+        hands,
+        view,
+        state,
+        step=step,
+        steps=steps,
+        speed=player.speed,
+        chosen=chosen,
+        toggled=toggled,
+    )
+    context = {
+        "match": match,
+        "board": board,
+        "message": message,
+        "speeds": SPEED_CHOICES,
+        "speed": player.speed,
+        "levels": LEVEL_CHOICES,
+    }
+    template = "games/table.html#table" if _wants_partial(request) else "games/table.html"
+    response = render(request, template, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_safe
+@never_cache
+def table(request: HttpRequest, match_id) -> HttpResponse:
+    """The table; ``?hand=n&step=s`` shows the newest hand as it stood after s actions.
+
+    ``chosen`` / ``toggle`` carry the cards picked so far for a bury or an
+    unknown: choosing is only a way of looking at the table, nothing is stored.
+    """
+    player, match = _own_match(request, match_id)
+    step = _int(request.GET.get("step"))
+    number = _int(request.GET.get("hand"))
+    hands = list(match.hands.all())
+    if number is None or number != hands[-1].number + 1:
+        step = None  # another hand than the newest: show the table as it stands
+    chosen = request.GET.getlist("chosen")
+    toggle = request.GET.get("toggle")
+    if toggle:
+        chosen = [c for c in chosen if c != toggle] if toggle in chosen else chosen + [toggle]
+    return _render_table(
+        request, player, match, hands=hands, step=step, chosen=chosen, toggled=toggle or ""
+    )
+
+
+@require_POST
+@never_cache
+def act(request: HttpRequest, match_id) -> HttpResponse:
+    """Apply the human's move; the page then reveals the computers' moves one by one."""
+    player, match = _own_match(request, match_id)
+    kind = request.POST.get("action", "")
+    version = _int(request.POST.get("version"))
+    partial = _wants_partial(request)
+    try:
+        if version is None:
+            raise StaleMatch(_("This page was out of date; here is the table as it stands now."))
+        if kind == "next-hand":
+            match = services.next_hand(match.pk, player, version)
+            first = 0
+        elif kind == "finish":
+            before = len(services.load_table(match).state.actions)
+            match = services.finish_hand(match.pk, player, version)
+            first = before + 1
+        else:
+            data = {
+                "action": kind,
+                "card": request.POST.get("card", ""),
+                "cards": request.POST.getlist("cards"),
+            }
+            match = services.submit_action(match.pk, player, data, version)
+            first = None
+    except StaleMatch as error:
+        match.refresh_from_db()
+        return _render_table(
+            request, player, match, message=str(error), status=200 if partial else 409
+        )
+    except GameError as error:
+        match.refresh_from_db()
+        return _render_table(
+            request, player, match, message=str(error), status=200 if partial else 400
+        )
+    hand = match.hands.order_by("-number").first()
+    if first is None:
+        # Show the table right after the human's own move.
+        actions = hand.record["actions"]
+        mine = [i for i, a in enumerate(actions) if a["seat"] == match.human_seat]
+        first = mine[-1] + 1 if mine else 0
+    if not partial:
+        return redirect(table_url(match, hand.number, first))
+    return _render_table(request, player, match, step=first)
+
+
+@require_POST
+@never_cache
+def speed(request: HttpRequest, match_id) -> HttpResponse:
+    """Change how fast the computer players' moves appear; the table stays where it was."""
+    player, match = _own_match(request, match_id)
+    choice = request.POST.get("speed")
+    if choice in SPEEDS and choice != player.speed:
+        player.speed = choice
+        player.save(update_fields=["speed"])
+    step = _int(request.POST.get("step"))
+    number = _int(request.POST.get("hand"))
+    current = match.hands.order_by("-number").values_list("number", flat=True).first()
+    if number is None or number != (current or 0) + 1:
+        step = None
+    if not _wants_partial(request):
+        hand_number = current or 0
+        return redirect(
+            table_url(match, hand_number, step)
+            if step is not None
+            else reverse("games:table", args=[match.pk])
+        )
+    return _render_table(request, player, match, step=step)
+
+
+# -- replays --------------------------------------------------------------------------
+
+
+@require_safe
+@never_cache
+def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
+    """A finished hand, card by card, from any seat (``?seat=``, ``?step=``)."""
+    player, match = _own_match(request, match_id)
+    hand = Hand.objects.filter(match=match, number=number - 1).first()
+    if hand is None or hand.result is None:
+        raise Http404(_("This hand isn't finished yet: it can be replayed once it is over."))
+    final = services.state_of(hand)
+    steps = len(final.actions)
+    step = _int(request.GET.get("step"), steps)
+    step = max(0, min(step, steps))
+    seat = _int(request.GET.get("seat"), match.human_seat)
+    if not 0 <= seat < SEATS:
+        seat = match.human_seat
+    shown = final if step == steps else services.state_of(hand, step)
+    view = shown.view(seat)
+    board = replay_board(match, hand, view, step=step, steps=steps)
+    base = reverse("games:replay", args=[match.pk, number])
+    context = {
+        "match": match,
+        "hand": hand,
+        "board": board,
+        "seat": seat,
+        "seat_links": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "url": f"{base}?seat={s.seat}&step={step}",
+                "current": s.seat == seat,
+            }
+            for s in board.seats
+        ],  # fmt: skip
+        "previous_url": f"{base}?seat={seat}&step={step - 1}" if step > 0 else "",
+        "next_url": f"{base}?seat={seat}&step={step + 1}" if step < steps else "",
+        "start_url": f"{base}?seat={seat}&step=0",
+        "end_url": f"{base}?seat={seat}&step={steps}",
+        "all_hands": _all_hands(view, board) if step == steps else [],
+    }
+    template = "games/replay.html#replay" if _wants_partial(request) else "games/replay.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _all_hands(view, board):
+    """Once a hand is over, every dealt hand and the blind may be shown."""
+    if view.hands is None:
+        return []
+    rows = [
+        {
+            "name": board.seats[s].name,
+            "cards": [Face(c) for c in sorted(view.hands[s], key=sort_key)],
+        }
+        for s in range(SEATS)
+    ]
+    if view.blind:
+        rows.append(
+            {"name": _("Blind"), "cards": [Face(c) for c in sorted(view.blind, key=sort_key)]}
+        )
+    return rows
+
+
+# -- health ---------------------------------------------------------------------------
 
 
 @require_safe

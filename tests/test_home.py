@@ -2,10 +2,12 @@
 
 import re
 from unittest import mock
+from urllib.parse import urlsplit
 
 import pytest
 from django.contrib.staticfiles import finders
 from django.db import DatabaseError
+from django.urls import resolve
 
 HTMX = "django_htmx/htmx-2.min.js"
 
@@ -23,16 +25,21 @@ def test_it_says_what_the_site_is(home):
     assert "Bavarian Schafkopf" in home
 
 
-def test_it_presents_the_coming_pages_as_coming_soon(home):
+def test_it_says_which_parts_are_open_and_which_are_coming(home):
     for section in ("Play", "Daily deal", "Learn", "Leaderboards"):
         assert f"<h3>{section}</h3>" in home
-    assert home.count("Coming soon") == 4
+    assert home.count("Coming soon") == 1  # the course
+    assert home.count("Open now") == 3
 
 
-def test_it_has_no_links_or_buttons_to_pages_that_do_not_exist_yet(home):
-    assert re.findall(r'href="([^"]*)"', home) == ["/static/css/site.css", "#main"]
-    assert "<button" not in home
-    assert "<form" not in home
+def test_every_link_and_form_on_it_leads_to_a_page_that_exists(home):
+    targets = re.findall(r'\s(?:href|action)="([^"]*)"', home)
+    for target in targets:
+        if target.startswith(("#", "/static/")):
+            continue
+        resolve(urlsplit(target).path)  # Resolver404 for a page that doesn't exist
+    assert "/play/new" in targets
+    assert 'data-action="new-game"' in home
 
 
 def test_it_loads_htmx_and_its_css_from_this_site(home):
@@ -40,7 +47,8 @@ def test_it_loads_htmx_and_its_css_from_this_site(home):
     assert '<link rel="stylesheet" href="/static/css/site.css">' in home
     assert finders.find(HTMX), "django-htmx no longer ships htmx at this path"
     assert finders.find("css/site.css")
-    assert "//" not in "".join(re.findall(r'(?:src|href)="([^"]*)"', home))
+    for url in re.findall(r'(?:src|href)="([^"]*)"', home):
+        assert not url.startswith("//") and "://" not in url, url
 
 
 def test_it_names_the_language_and_fits_phones(home):

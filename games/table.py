@@ -1,0 +1,789 @@
+"""What the table page shows: the human's view of a hand at one display step.
+
+Everything here is built from ``state.view(seat)`` (RULES.md §4), never from
+the full engine state, so a page can't show more than the seat may see. The
+one exception is ``explain``, asked about the human's own cards only, to say
+why a dimmed card can't be played now.
+
+A *display step* is the number of actions shown. The computer players' moves
+are stored at once; the page shows them one step at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules_engine.actions import play as play_action
+
+from .charts import line_chart
+
+SEATS = 5
+
+#: Names of the computer players, by seat offset from the human (1 = the human's left).
+COMPUTER_NAMES = ("", "Anna", "Ben", "Clara", "Dale")
+#: Where each seat sits, by offset from the human: play goes clockwise, to the left.
+POSITIONS = ("bottom", "left", "top-left", "top-right", "right")
+
+#: Milliseconds between two revealed moves, by the player's speed.
+STEP_DELAYS_MS = {"slow": 1200, "normal": 700, "fast": 250}
+#: A completed trick stays this many times longer, so you see who took it.
+TRICK_PAUSE = 2.5
+
+RANK_LABELS = {"7": "7", "8": "8", "9": "9", "T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+RANK_NAMES = {
+    "7": gettext_lazy("seven"),
+    "8": gettext_lazy("eight"),
+    "9": gettext_lazy("nine"),
+    "T": gettext_lazy("ten"),
+    "J": gettext_lazy("jack"),
+    "Q": gettext_lazy("queen"),
+    "K": gettext_lazy("king"),
+    "A": gettext_lazy("ace"),
+}
+SUIT_NAMES = {
+    "C": gettext_lazy("clubs"),
+    "S": gettext_lazy("spades"),
+    "H": gettext_lazy("hearts"),
+    "D": gettext_lazy("diamonds"),
+}
+#: Text glyphs (with the text-style selector, so no emoji) for short labels.
+SUIT_GLYPHS = {"C": "\u2663\ufe0e", "S": "\u2660\ufe0e", "H": "\u2665\ufe0e", "D": "\u2666\ufe0e"}
+POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+
+TRUMP_ORDER = (
+    "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D", "8D", "7D",
+)  # fmt: skip
+FAIL_ORDER = "ATK987"
+FAIL_SUITS = "CSH"
+LEVEL_NAMES = {
+    "beginner": gettext_lazy("beginner"),
+    "standard": gettext_lazy("standard"),
+    "expert": gettext_lazy("expert"),
+}
+
+
+def is_trump(code: str) -> bool:
+    return code[0] in "QJ" or code[1] == "D"
+
+
+def card_class(code: str) -> str:
+    """'trump', or the fail suit's letter: what following suit means for this card."""
+    return "trump" if is_trump(code) else code[1]
+
+
+def card_points(code: str) -> int:
+    return POINTS.get(code[0], 0)
+
+
+def sort_key(code: str) -> tuple[int, int]:
+    """Trump high to low, then clubs, spades, hearts, each ace to seven."""
+    if is_trump(code):
+        return 0, TRUMP_ORDER.index(code)
+    return 1 + FAIL_SUITS.index(code[1]), FAIL_ORDER.index(code[0])
+
+
+def card_name(code: str) -> str:
+    """'queen of clubs': the accessible name of a card."""
+    return _("%(rank)s of %(suit)s") % {
+        "rank": RANK_NAMES[code[0]],
+        "suit": SUIT_NAMES[code[1]],
+    }
+
+
+def class_name(card_class_: str) -> str:
+    return _("trump") if card_class_ == "trump" else str(SUIT_NAMES[card_class_])
+
+
+@dataclass(frozen=True)
+class Face:
+    """A card as drawn: face up (``code``) or face down (``code`` None)."""
+
+    code: str | None
+
+    @property
+    def up(self) -> bool:
+        return self.code is not None
+
+    @property
+    def name(self) -> str:
+        return card_name(self.code) if self.code else _("a face-down card")
+
+    @property
+    def rank(self) -> str:
+        return RANK_LABELS[self.code[0]] if self.code else ""
+
+    @property
+    def suit(self) -> str:
+        return self.code[1] if self.code else ""
+
+    @property
+    def short(self) -> str:
+        """'Q♣': for compact labels (the accessible name is ``name``)."""
+        return self.rank + SUIT_GLYPHS[self.suit] if self.code else "?"
+
+    @property
+    def red(self) -> bool:
+        return self.suit in ("H", "D")
+
+    @property
+    def trump(self) -> bool:
+        return bool(self.code) and is_trump(self.code)
+
+
+# -- the parts of the table ---------------------------------------------------------
+
+
+@dataclass
+class Seat:
+    seat: int
+    offset: int  # 0 = the human, 1 = the human's left, ...
+    name: str
+    label: str  # "Anna (standard)"
+    level: str
+    position: str
+    cards_left: int
+    score: int
+    is_human: bool = False
+    score_text: str = ""
+    is_dealer: bool = False
+    is_picker: bool = False
+    is_partner: bool = False
+    is_turn: bool = False
+    alone: bool = False
+    called: Face | None = None
+    decision: str = ""  # "passed" / "picked" during picking
+    tricks: int = 0
+
+
+@dataclass
+class TrickCard:
+    seat: Seat
+    face: Face
+    is_new: bool = False
+    is_winner: bool = False
+
+
+@dataclass
+class ShownTrick:
+    cards: list[TrickCard]
+    winner: Seat | None
+    points: int | None  # None when a face-down card hides some
+
+
+@dataclass
+class HandCard:
+    face: Face
+    #: 'play' (a legal card: a submit button), 'dimmed' (illegal now, with a reason),
+    #: 'choose' (bury / unknown selection), 'idle' (nothing to do with it now).
+    mode: str
+    reason: str = ""
+    chosen: bool = False
+    from_blind: bool = False
+    set_aside: bool = False  # the picker's unknown, out of the hand
+
+
+@dataclass
+class Button:
+    action: str
+    label: str
+    card: str = ""
+    accessible: str = ""
+    primary: bool = False
+
+
+@dataclass
+class SheetRow:
+    number: int
+    scores: list[int]
+    summary: str
+    url: str
+
+
+@dataclass
+class Board:
+    """Everything the table template needs, nothing it may not show."""
+
+    phase: str
+    step: int
+    steps: int
+    seats: list[Seat]  # by seat number
+    others: list[Seat]  # the four computer seats, left to right
+    me: Seat
+    trick: ShownTrick | None
+    last_trick: ShownTrick | None
+    status: str
+    event: str
+    contract_line: str
+    hand: list[HandCard]
+    hand_mode: str  # 'play', 'bury', 'unknown' or ''
+    buttons: list[Button]
+    chosen: list[str]
+    chosen_points: int
+    buried: list[Face]
+    can_finish: bool
+    my_turn: bool
+    live: bool  # the newest step: the human may act now
+    poll_url: str = ""
+    poll_delay: int = 0
+    skip_url: str = ""
+    result: dict | None = None
+    sheet: list[SheetRow] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    chart: object = None
+    standings: list[dict] = field(default_factory=list)
+    match_over: bool = False
+    #: What gets keyboard focus after a swap: "action" (the first button) or a card code.
+    focus: str = ""
+    hand_number: int = 0
+    hand_count: int = 10
+
+
+# -- building the board ---------------------------------------------------------------
+
+
+def seat_names(match) -> list[str]:
+    human = match.human_seat
+    return [_("You") if s == human else COMPUTER_NAMES[(s - human) % SEATS] for s in range(SEATS)]
+
+
+def step_delay(speed: str) -> int:
+    delays = getattr(settings, "GAME_STEP_DELAYS_MS", STEP_DELAYS_MS)
+    return int(delays.get(speed, delays["normal"]))
+
+
+def _seats(match, view, names: list[str], totals: list[int]) -> list[Seat]:
+    """Every seat's badge, placed around ``view.seat`` (the human's, or a replay's seat)."""
+    human = match.human_seat
+    viewer = view.seat
+    level = LEVEL_NAMES.get(match.level, match.level)
+    seats = []
+    for s in range(SEATS):
+        offset = (s - viewer) % SEATS
+        label = (
+            names[s]
+            if s == human
+            else _("%(name)s (%(level)s)")
+            % {
+                "name": names[s],
+                "level": level,
+            }
+        )
+        seats.append(
+            Seat(
+                seat=s,
+                offset=offset,
+                name=names[s],
+                label=label,
+                level=str(level),
+                position=POSITIONS[offset],
+                cards_left=view.cards_left[s],
+                score=totals[s] if totals else 0,
+                is_human=s == human,
+                score_text=signed(totals[s]) if totals else "0",
+                is_dealer=s == view.dealer,
+                is_picker=s == view.picker,
+                is_partner=view.partner is not None and s == view.partner and s != view.picker,
+                is_turn=view.turn == s,
+                alone=view.contract == "alone" and s == view.picker,
+                called=Face(view.called) if view.called and s == view.picker else None,
+                tricks=view.tricks_won[s],
+            )
+        )
+    for actor, action in view.actions:
+        if action.kind == "pass" and view.phase == "picking":
+            seats[actor].decision = "passed"
+    return seats
+
+
+def _shown_trick(trick, seats: list[Seat], newest: bool = False) -> ShownTrick:
+    cards = []
+    hidden = False
+    points = 0
+    for position, code in enumerate(trick.cards):
+        seat = seats[trick.seat_of(position, SEATS)]
+        hidden = hidden or code is None
+        points += card_points(code) if code else 0
+        cards.append(
+            TrickCard(
+                seat=seat,
+                face=Face(code),
+                is_new=newest and position == len(trick.cards) - 1,
+                is_winner=trick.winner is not None and seat.seat == trick.winner,
+            )
+        )
+    winner = seats[trick.winner] if trick.winner is not None else None
+    return ShownTrick(cards, winner, None if hidden else points)
+
+
+def _led_class(view) -> str | None:
+    """The class led in the current trick ('trump' or a suit letter), if any."""
+    if view.trick is None or not view.trick.cards:
+        return None
+    first = view.trick.cards[0]
+    if first is None:  # the unknown, led face down: the called suit counts as led
+        return view.called[1] if view.called else None
+    return card_class(first)
+
+
+def _event(view, seats: list[Seat]) -> str:
+    """What the newest shown action was, in a sentence."""
+    if not view.actions:
+        return _("%(name)s deals.") % {"name": seats[view.dealer].name}
+    actor, action = view.actions[-1]
+    name = seats[actor].name
+    kind = action.kind
+    if kind == "pass":
+        return _("%(name)s passed.") % {"name": name}
+    if kind == "pick":
+        return _("%(name)s picked up the blind.") % {"name": name}
+    if kind == "bury":
+        return _("%(name)s buried two cards.") % {"name": name}
+    if kind == "call":
+        return _("%(name)s called the %(card)s.") % {"name": name, "card": card_name(action.card)}
+    if kind == "alone":
+        return _("%(name)s plays alone.") % {"name": name}
+    if kind == "unknown":
+        return _("%(name)s set a card aside: the unknown.") % {"name": name}
+    if kind == "play":
+        if view.phase == "over" and view.tricks:
+            return _("%(name)s took the last trick.") % {"name": seats[view.tricks[-1].winner].name}
+        if view.tricks and view.trick is not None and not view.trick.cards:
+            last = view.tricks[-1]
+            return _("%(name)s took the trick.") % {"name": seats[last.winner].name}
+        card = card_name(action.card) if action.card else _("a face-down card")
+        return _("%(name)s played the %(card)s.") % {"name": name, "card": card}
+    return ""
+
+
+def _status(view, seats: list[Seat], live: bool) -> str:
+    human = view.seat
+    turn = view.turn
+    if view.phase == "over":
+        return _("The hand is over.")
+    mine = turn == human and live
+    other = seats[turn].name if turn is not None else ""
+    if view.phase == "picking":
+        if mine:
+            return _("Your turn: pick up the blind or pass")
+        return _("%(name)s is deciding whether to pick") % {"name": other}
+    if view.phase == "bury":
+        if mine:
+            return _("Your turn: choose two cards to bury")
+        return _("%(name)s is burying two cards") % {"name": other}
+    if view.phase == "call":
+        if mine:
+            return _("Your turn: call a partner or play alone")
+        return _("%(name)s is calling a partner") % {"name": other}
+    if view.phase == "unknown":
+        if mine:
+            return _("Your turn: choose the card to set aside as the unknown")
+        return _("%(name)s is setting a card aside") % {"name": other}
+    if not mine:
+        return _("%(name)s to play") % {"name": other}
+    led = _led_class(view)
+    if led is None:
+        return _("Your turn: lead a card")
+    in_hand = {card_class(c) for c in view.hand}
+    if led in in_hand:
+        return _("Your turn: follow %(suit)s") % {"suit": class_name(led)}
+    return _("Your turn: %(suit)s led, and you have none: play any card") % {
+        "suit": class_name(led)
+    }
+
+
+def _contract_line(view, seats: list[Seat]) -> str:
+    if view.contract == "leaster":
+        return _("Leaster: everyone for themselves; fewest points (with a trick) wins")
+    if view.picker is None:
+        return ""
+    picker = seats[view.picker].name
+    if view.contract == "alone":
+        return _("%(name)s picked and plays alone") % {"name": picker}
+    if view.called:
+        text = _("%(name)s picked and called the %(card)s") % {
+            "name": picker,
+            "card": card_name(view.called),
+        }
+        if view.partner is not None:
+            text += " · " + _("partner: %(name)s") % {"name": seats[view.partner].name}
+        return text
+    return _("%(name)s picked") % {"name": picker}
+
+
+def _hand_cards(view, state, live: bool, chosen: list[str]) -> tuple[list[HandCard], str]:
+    """The human's cards, sorted, each with what a tap on it does now."""
+    mine = live and view.turn == view.seat
+    codes = sorted(view.hand, key=sort_key)
+    played = {c for t in view.tricks for c in t.cards if c} | {
+        c for c in (view.trick.cards if view.trick else ()) if c
+    }
+    # The picker's unknown, set aside out of the hand until it is played.
+    pending_unknown = view.unknown if view.unknown and view.unknown not in played else None
+    blind = set(view.blind or ()) if view.phase == "bury" else set()
+    mode = ""
+    if mine and view.phase in ("bury", "unknown"):
+        mode = view.phase
+    elif mine and view.phase == "play":
+        mode = "play"
+    legal_plays = {a.card for a in view.legal if a.kind == "play"} if mode == "play" else set()
+    cards = []
+    for code in codes + ([pending_unknown] if pending_unknown else []):
+        is_unknown = code == pending_unknown
+        if mode in ("bury", "unknown") and not is_unknown:
+            card = HandCard(Face(code), "choose", chosen=code in chosen)
+        elif mode == "play" and code in legal_plays:
+            card = HandCard(Face(code), "play")
+        elif mode == "play":
+            reason = state.explain(play_action(code)) or ""
+            card = HandCard(Face(code), "dimmed", reason=_rule(reason))
+        else:
+            card = HandCard(Face(code), "idle")
+        card.from_blind = code in blind
+        card.set_aside = is_unknown
+        cards.append(card)
+    return cards, mode
+
+
+def _rule(engine_message: str) -> str:
+    """The engine's rule, as a sentence (the engine speaks English for now)."""
+    if not engine_message:
+        return ""
+    return engine_message[:1].upper() + engine_message[1:] + "."
+
+
+def _buttons(view, live: bool, chosen: list[str], can_finish: bool) -> list[Button]:
+    if not live or view.turn != view.seat:
+        return []
+    buttons = []
+    kinds = {a.kind for a in view.legal}
+    if "pick" in kinds:
+        buttons.append(Button("pick", _("Pick up the blind"), primary=True))
+    if "pass" in kinds:
+        buttons.append(Button("pass", _("Pass")))
+    if view.phase == "bury":
+        buttons.append(Button("bury", _("Bury these two"), primary=True))
+    for action in view.legal:
+        if action.kind == "call":
+            face = Face(action.card)
+            buttons.append(
+                Button(
+                    "call",
+                    _("Call %(card)s") % {"card": face.short},
+                    card=action.card,
+                    accessible=_("Call the %(card)s") % {"card": face.name},
+                )
+            )
+    if "alone" in kinds:
+        buttons.append(Button("alone", _("Play alone")))
+    if view.phase == "unknown":
+        buttons.append(Button("unknown", _("Set this card aside"), primary=True))
+    if can_finish:
+        buttons.append(Button("finish", _("Finish the hand")))
+    return buttons
+
+
+def decided_for(view) -> bool:
+    """Whether the human can tell that no way of playing on changes any score.
+
+    Like ``services.is_decided`` but from the seat's view only, so the Finish
+    button says nothing the seat may not know: hidden points (another seat's
+    bury, a face-down unknown) count as zero, and while the partner is unknown
+    to this seat, the outcome must be decided whoever the partner is. Scores
+    only grow, so what holds with the smallest possible totals holds for the
+    true ones (and then ``is_decided`` holds too).
+    """
+    if view.phase != "play" or view.contract not in ("called_ace", "alone"):
+        return False
+    picker = view.picker
+    if view.contract == "alone":
+        sides = [{picker}]
+    elif view.partner is not None:
+        sides = [{picker, view.partner}]
+    else:
+        sides = [{picker, s} for s in range(SEATS) if s not in (picker, view.seat)]
+    points = [0] * SEATS
+    for trick in view.tricks:
+        points[trick.winner] += sum(card_points(c) for c in trick.cards if c)
+    bury = sum(card_points(c) for c in view.buried or ())
+    tricks = view.tricks_won
+    for side in sides:
+        side_points = sum(points[s] for s in side) + bury
+        defenders = [s for s in range(SEATS) if s not in side]
+        defender_points = sum(points[s] for s in defenders)
+        side_tricks = sum(tricks[s] for s in side)
+        defender_tricks = sum(tricks[s] for s in defenders)
+        wins = (
+            side_points >= 61
+            and defender_tricks > 0
+            and (defender_points >= 30 or side_points >= 91)
+        )
+        loses = (
+            defender_points >= 60
+            and side_tricks > 0
+            and (side_points >= 31 or defender_points >= 90)
+        )
+        if not (wins or loses):
+            return False
+    return True
+
+
+def signed(score: int) -> str:
+    """A hand or match score the way players write it: +2, −1, 0."""
+    if score > 0:
+        return f"+{score}"
+    if score < 0:
+        return f"\u2212{-score}"
+    return "0"
+
+
+def _result(view, seats: list[Seat]) -> dict:
+    """The end-of-hand summary: each side's card points, schneider, payments."""
+    result = view.result
+    names = [s.name for s in seats]
+    payments = [
+        {"name": names[s], "score": result.scores[s], "signed": signed(result.scores[s]),
+         "points": result.points[s], "tricks": result.tricks[s], "is_me": s == view.seat}
+        for s in range(SEATS)
+    ]  # fmt: skip
+    mine = result.scores[view.seat]
+    if mine > 0:
+        you = _("You win %(n)s.") % {"n": mine}
+    elif mine < 0:
+        you = _("You pay %(n)s.") % {"n": -mine}
+    else:
+        you = _("You neither win nor pay.")
+    if result.contract == "leaster":
+        winners = [s for s in range(SEATS) if result.scores[s] > 0]
+        if winners:
+            headline = _("Leaster: %(name)s wins with %(points)s points.") % {
+                "name": names[winners[0]],
+                "points": result.points[winners[0]],
+            }
+        else:
+            headline = _("Leaster: a tie for the fewest points, so nobody wins.")
+        return {"leaster": True, "headline": headline, "you": you, "payments": payments,
+                "notes": []}  # fmt: skip
+    side = [result.picker] + ([result.partner] if result.partner is not None else [])
+    defenders = [s for s in range(SEATS) if s not in side]
+    side_points = sum(result.points[s] for s in side)
+    defender_points = sum(result.points[s] for s in defenders)
+    side_tricks = sum(result.tricks[s] for s in side)
+    defender_tricks = sum(result.tricks[s] for s in defenders)
+    bury = sum(card_points(c) for c in view.buried or ())
+    if len(side) == 2:
+        side_name = _("%(picker)s and %(partner)s") % {
+            "picker": names[result.picker],
+            "partner": names[result.partner],
+        }
+    else:
+        side_name = _("%(picker)s alone") % {"picker": names[result.picker]}
+    notes = []
+    if side_points >= 61:
+        headline = _("%(side)s win with %(points)s of 120 points.") % {
+            "side": side_name,
+            "points": side_points,
+        }
+        if defender_tricks == 0:
+            notes.append(_("The defenders took no trick."))
+        elif defender_points <= 29:
+            notes.append(_("Schneider: the defenders took 29 points or fewer."))
+    else:
+        headline = _("The defenders win: %(side)s took only %(points)s of 120 points.") % {
+            "side": side_name,
+            "points": side_points,
+        }
+        if side_tricks == 0:
+            notes.append(_("The picker's side took no trick."))
+        elif side_points <= 30:
+            notes.append(_("Schneider: the picker's side took 30 points or fewer."))
+    return {
+        "leaster": False,
+        "headline": headline,
+        "you": you,
+        "side_name": side_name,
+        "side_points": side_points,
+        "defender_points": defender_points,
+        "bury_points": bury,
+        "notes": notes,
+        "payments": payments,
+    }
+
+
+def hand_summary(result: dict, names: list[str]) -> str:
+    """One line for a finished hand on the score sheet."""
+    if result.get("contract") == "leaster":
+        return _("Leaster")
+    picker = names[result["picker"]]
+    if result.get("contract") == "alone":
+        return _("%(name)s alone") % {"name": picker}
+    if result.get("partner") is not None:
+        return _("%(name)s with %(partner)s") % {
+            "name": picker,
+            "partner": names[result["partner"]],
+        }
+    return picker
+
+
+def score_sheet(match, hands, names: list[str], include_current: bool):
+    """Rows of finished hands, totals, and the running-score chart."""
+    rows = []
+    finished = [h for h in hands if h.result is not None]
+    if finished and not include_current and finished[-1] is hands[-1]:
+        finished = finished[:-1]
+    running = [[] for _ in range(SEATS)]
+    totals = [0] * SEATS
+    for hand in finished:
+        scores = list(hand.result["scores"])
+        for s in range(SEATS):
+            totals[s] += scores[s]
+            running[s].append(totals[s])
+        rows.append(
+            SheetRow(
+                number=hand.number + 1,
+                scores=[signed(x) for x in scores],
+                summary=hand_summary(hand.result, names),
+                url=reverse("games:replay", args=[match.pk, hand.number + 1]),
+            )
+        )
+    chart = line_chart({names[s]: running[s] for s in range(SEATS)})
+    return rows, totals, chart
+
+
+def table_url(match, hand_number: int, step: int) -> str:
+    return reverse("games:table", args=[match.pk]) + f"?hand={hand_number + 1}&step={step}"
+
+
+def build_board(
+    match,
+    hands,
+    view,
+    state,
+    *,
+    step: int,
+    steps: int,
+    speed: str = "normal",
+    chosen: list[str] | None = None,
+    toggled: str = "",
+) -> Board:
+    """The board at display step ``step`` of the newest hand (``view`` is at that step).
+
+    ``state`` is the engine state at the newest step: only its ``explain`` is
+    used, for the human's own cards, when the human is to play.
+    """
+    hand = hands[-1]
+    names = seat_names(match)
+    over = view.phase == "over"
+    rows, totals, chart = score_sheet(match, hands, names, include_current=over)
+    seats = _seats(match, view, names, totals)
+    live = step == steps
+    chosen = [c for c in (chosen or []) if c in view.hand]
+    limit = 2 if view.phase == "bury" else 1
+    chosen = chosen[-limit:]
+
+    trick = None
+    if view.trick is not None and view.trick.cards:
+        trick = _shown_trick(view.trick, seats, newest=True)
+    elif view.tricks:
+        newest = bool(view.actions) and view.actions[-1][1].kind == "play"
+        trick = _shown_trick(view.tricks[-1], seats, newest=newest)
+    last_trick = _shown_trick(view.tricks[-1], seats) if view.tricks else None
+
+    can_finish = live and view.turn == view.seat and decided_for(view)
+    cards, hand_mode = _hand_cards(view, state if live else None, live, chosen)
+    board = Board(
+        phase=view.phase,
+        step=step,
+        steps=steps,
+        seats=seats,
+        others=[seats[(match.human_seat + k) % SEATS] for k in range(1, SEATS)],
+        me=seats[match.human_seat],
+        trick=trick,
+        last_trick=last_trick,
+        status=_status(view, seats, live),
+        event=_event(view, seats),
+        contract_line=_contract_line(view, seats),
+        hand=cards,
+        hand_mode=hand_mode,
+        buttons=_buttons(view, live, chosen, can_finish),
+        chosen=chosen,
+        chosen_points=sum(card_points(c) for c in chosen),
+        buried=[Face(c) for c in sorted(view.buried or (), key=sort_key)],
+        can_finish=can_finish,
+        my_turn=live and view.turn == view.seat,
+        live=live,
+        sheet=rows,
+        totals=[signed(t) for t in totals],
+        chart=chart,
+        hand_number=hand.number + 1,
+        hand_count=match.hand_count,
+    )
+    if board.my_turn:
+        if hand_mode == "play":
+            board.focus = next((c.face.code for c in cards if c.mode == "play"), "")
+        elif hand_mode in ("bury", "unknown"):
+            board.focus = toggled if toggled in view.hand else cards[0].face.code
+        else:
+            board.focus = "action"
+    if not live:
+        delay = step_delay(speed)
+        if trick is not None and trick.winner is not None:
+            delay = int(delay * TRICK_PAUSE)
+        board.poll_url = table_url(match, hand.number, step + 1)
+        board.poll_delay = delay
+        board.skip_url = table_url(match, hand.number, steps)
+    if over and live:
+        board.result = _result(view, seats)
+        board.match_over = match.is_finished
+        if board.match_over:
+            order = sorted(range(SEATS), key=lambda s: (-totals[s], s))
+            board.standings = [
+                {"place": place, "name": names[s], "score": signed(totals[s]),
+                 "is_me": s == match.human_seat}
+                for place, s in enumerate(order, start=1)
+            ]  # fmt: skip
+    return board
+
+
+def replay_board(match, hand, view, *, step: int, steps: int) -> Board:
+    """A finished hand seen from any seat at any step (nothing hidden is left to hide,
+    but each seat's view still shows only what that seat saw then)."""
+    names = seat_names(match)
+    seats = _seats(match, view, names, [])
+    trick = None
+    if view.trick is not None and view.trick.cards:
+        trick = _shown_trick(view.trick, seats, newest=True)
+    elif view.tricks:
+        trick = _shown_trick(view.tricks[-1], seats)
+    codes = sorted(view.hand, key=sort_key)
+    board = Board(
+        phase=view.phase,
+        step=step,
+        steps=steps,
+        seats=seats,
+        others=[seats[(view.seat + k) % SEATS] for k in range(1, SEATS)],
+        me=seats[view.seat],
+        trick=trick,
+        last_trick=None,
+        status=_status(view, seats, live=False),
+        event=_event(view, seats),
+        contract_line=_contract_line(view, seats),
+        hand=[HandCard(Face(c), "idle") for c in codes],
+        hand_mode="",
+        buttons=[],
+        chosen=[],
+        chosen_points=0,
+        buried=[Face(c) for c in sorted(view.buried or (), key=sort_key)],
+        can_finish=False,
+        my_turn=False,
+        live=False,
+        hand_number=hand.number + 1,
+        hand_count=match.hand_count,
+    )
+    if view.phase == "over":
+        board.result = _result(view, seats)
+    return board
