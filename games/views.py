@@ -190,7 +190,8 @@ def act(request: HttpRequest, match_id) -> HttpResponse:
         return _render_table(
             request, player, match, message=str(error), status=200 if partial else 400
         )
-    hand = match.hands.order_by("-number").first()
+    hands = list(match.hands.all())
+    hand = hands[-1]
     if first is None:
         # Show the table right after the human's own move.
         actions = hand.record["actions"]
@@ -198,7 +199,7 @@ def act(request: HttpRequest, match_id) -> HttpResponse:
         first = mine[-1] + 1 if mine else 0
     if not partial:
         return redirect(table_url(match, hand.number, first))
-    return _render_table(request, player, match, step=first)
+    return _render_table(request, player, match, hands=hands, step=first)
 
 
 @require_POST
