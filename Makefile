@@ -60,6 +60,7 @@ bench: install
 		| grep -q 1 || psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE sheepshead_bench"
 	DATABASE_URL=$(BENCH_DATABASE_URL) DJANGO_DEBUG=true $(PY) manage.py migrate -v0
 	DATABASE_URL=$(BENCH_DATABASE_URL) DJANGO_DEBUG=true $(PY) manage.py bench_rankings --clean
+	DATABASE_URL=$(BENCH_DATABASE_URL) DJANGO_DEBUG=true DJANGO_SETTINGS_MODULE=config.settings $(PY) -m games.bench
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis *.egg-info staticfiles
