@@ -4,6 +4,7 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("games.urls")),
     path("accounts/", include("accounts.urls")),
+    path("learn/", include("tutorials.urls")),
     path("", include("leaderboards.urls")),
     path("admin/", admin.site.urls),
 ]

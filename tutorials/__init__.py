@@ -1,1 +1,1 @@
-"""Learning to play: the course, its lessons and exercises (coming in a later issue)."""
+"""Learning to play: the course of lessons and exercises at /learn/, and progress through it."""

@@ -1,3 +1,5 @@
+"""Learning to play: the course, its lessons and exercises, and each visitor's progress."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -6,3 +8,7 @@ class TutorialsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tutorials"
     verbose_name = _("Tutorials")
+
+    def ready(self) -> None:
+        # Connects the receiver that keeps a guest's progress on sign-up and log-in.
+        from . import progress  # noqa: F401

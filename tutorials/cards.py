@@ -1,0 +1,128 @@
+"""Cards as the course shows them: faces for templates and names people read.
+
+The engine names cards in English (``card_name``); the course names them
+through gettext, so a translation catalog can put them in another language.
+A face is a small dict a template can draw without any logic of its own.
+
+>>> face("QC")["name"]
+'queen of clubs'
+>>> face("TD")["rank"], face("TD")["symbol"], face("TD")["red"]
+('10', '♦', True)
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules_engine.cards import parse_card
+from rules_engine.ranking import SHEEPSHEAD, Ranking
+
+RANK_LABELS = {"7": "7", "8": "8", "9": "9", "T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+RANK_NAMES = {
+    "7": gettext_lazy("seven"),
+    "8": gettext_lazy("eight"),
+    "9": gettext_lazy("nine"),
+    "T": gettext_lazy("ten"),
+    "J": gettext_lazy("jack"),
+    "Q": gettext_lazy("queen"),
+    "K": gettext_lazy("king"),
+    "A": gettext_lazy("ace"),
+}
+SUIT_NAMES = {
+    "C": gettext_lazy("clubs"),
+    "S": gettext_lazy("spades"),
+    "H": gettext_lazy("hearts"),
+    "D": gettext_lazy("diamonds"),
+}
+
+#: Schafkopf's German cards (RULES.md §1): the same codes, other names.
+GERMAN_SUITS = {"C": "Eichel", "S": "Gras", "H": "Herz", "D": "Schellen"}
+GERMAN_RANKS = {
+    "7": "Sieben",
+    "8": "Acht",
+    "9": "Neun",
+    "T": "Zehn",
+    "J": "Unter",
+    "Q": "Ober",
+    "K": "König",
+    "A": "Ass",
+}
+GERMAN_RANK_LABELS = {**RANK_LABELS, "J": "U", "Q": "O"}
+
+
+#: Suits in the order a hand is sorted, and ranks within a suit (high to low).
+SUIT_ORDER = "CSHD"
+RANK_ORDER = "ATKQJ987"
+
+
+def sort_hand(codes, ranking: Ranking | None = SHEEPSHEAD) -> list[str]:
+    """A hand as a player holds it: trump first (high to low), then clubs, spades, hearts.
+
+    With ``ranking`` None, by printed suit and rank only (no hint of what is trump).
+    """
+    trumps = [] if ranking is None else [c for c in codes if ranking.is_trump(parse_card(c))]
+    order = {} if ranking is None else {t: i for i, t in enumerate(ranking.trumps)}
+    trumps.sort(key=lambda c: order[parse_card(c)])
+    plain = [c for c in codes if c not in trumps]
+    plain.sort(key=lambda c: (SUIT_ORDER.index(c[1]), RANK_ORDER.index(c[0])))
+    return trumps + plain
+
+
+def card_name(code: str) -> str:
+    """The spoken name of a Sheepshead card: 'queen of clubs'."""
+    parse_card(code)  # ValueError for a code that is not a card
+    return _("%(rank)s of %(suit)s") % {
+        "rank": RANK_NAMES[code[0]],
+        "suit": SUIT_NAMES[code[1]],
+    }
+
+
+def card_names(codes) -> str:
+    """Several cards in words: 'the ace of hearts and the seven of clubs'."""
+    names = [_("the %(card)s") % {"card": card_name(code)} for code in codes]
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def german_name(code: str) -> str:
+    """A Schafkopf card's German name: 'Eichel-Ober' (names of cards are not translated)."""
+    parse_card(code)
+    return f"{GERMAN_SUITS[code[1]]}-{GERMAN_RANKS[code[0]]}"
+
+
+def face(code: str | None, ranking: Ranking | None = SHEEPSHEAD, german: bool = False) -> dict:
+    """What a template needs to draw one card; ``code`` None is a face-down card.
+
+    ``ranking`` None leaves trump unmarked (for exercises that ask what is trump).
+    """
+    if code is None:
+        return {"code": "", "up": False, "name": _("a face-down card")}
+    index = parse_card(code)
+    trump = ranking is not None and ranking.is_trump(index)
+    if german:
+        return {
+            "code": code,
+            "up": True,
+            "rank": GERMAN_RANK_LABELS[code[0]],
+            "symbol": GERMAN_SUITS[code[1]],
+            "suit": code[1],
+            "red": code[1] == "H",
+            "german": True,
+            "trump": trump,
+            "name": german_name(code),
+        }
+    return {
+        "code": code,
+        "up": True,
+        "rank": RANK_LABELS[code[0]],
+        "symbol": SUIT_SYMBOLS[code[1]],
+        "suit": code[1],
+        "red": code[1] in "HD",
+        "german": False,
+        "trump": trump,
+        "name": card_name(code),
+    }

@@ -1,0 +1,86 @@
+"""Progress through the course: in the session for guests, in the database for accounts.
+
+A guest's progress is a dict in the session, lesson slug to the ids of the
+solved exercises. When a guest signs up or logs in, :func:`keep_guest_progress`
+(connected to ``user_logged_in``) adds it to the account's rows; Django keeps
+the session's data through ``login()``, so nothing is lost on the way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.contrib.auth.signals import user_logged_in
+from django.db import transaction
+from django.dispatch import receiver
+from django.http import HttpRequest
+from django.utils import timezone
+
+from .course import Lesson, lesson_by_slug
+from .models import LessonProgress
+
+SESSION_KEY = "tutorials_progress"
+
+
+def solved(request: HttpRequest) -> dict[str, set[str]]:
+    """Lesson slug → ids of the exercises this visitor has solved."""
+    if request.user.is_authenticated:
+        return {
+            row.lesson: set(row.completed_exercises)
+            for row in LessonProgress.objects.filter(user=request.user)
+        }
+    stored = request.session.get(SESSION_KEY, {})
+    if not isinstance(stored, dict):
+        return {}
+    return {slug: set(ids) for slug, ids in stored.items() if isinstance(ids, list)}
+
+
+def mark_solved(request: HttpRequest, lesson: Lesson, exercise_id: str) -> None:
+    """Remember that this visitor solved an exercise (solving it again changes nothing)."""
+    if request.user.is_authenticated:
+        add_to_account(request.user, lesson.slug, [exercise_id])
+        return
+    stored = request.session.get(SESSION_KEY)
+    if not isinstance(stored, dict):
+        stored = {}
+    ids = stored.setdefault(lesson.slug, [])
+    if exercise_id not in ids:
+        ids.append(exercise_id)
+        request.session[SESSION_KEY] = stored
+        request.session.modified = True
+
+
+def add_to_account(user, slug: str, exercise_ids: Iterable[str]) -> LessonProgress:
+    """Add solved exercises to an account's row for a lesson, under a row lock."""
+    with transaction.atomic():
+        row, created = LessonProgress.objects.select_for_update().get_or_create(
+            user=user, lesson=slug
+        )
+        done = list(row.completed_exercises)
+        done.extend(i for i in exercise_ids if i not in done)
+        changed = done != row.completed_exercises
+        row.completed_exercises = done
+        lesson = lesson_by_slug(slug)
+        if row.completed_at is None and lesson and set(lesson.exercise_ids) <= set(done):
+            row.completed_at = timezone.now()
+            changed = True
+        if changed or created:
+            row.save()
+    return row
+
+
+def is_complete(lesson: Lesson, done: set[str]) -> bool:
+    return set(lesson.exercise_ids) <= done
+
+
+@receiver(user_logged_in, dispatch_uid="tutorials.keep_guest_progress")
+def keep_guest_progress(sender, request, user, **kwargs) -> None:
+    """Signing up or logging in keeps what the guest solved; the session copy is dropped."""
+    if request is None or not hasattr(request, "session"):
+        return
+    stored = request.session.pop(SESSION_KEY, None)
+    if not isinstance(stored, dict):
+        return
+    for slug, ids in stored.items():
+        if isinstance(ids, list) and ids and lesson_by_slug(slug) is not None:
+            add_to_account(user, slug, [i for i in ids if isinstance(i, str)])

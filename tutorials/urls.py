@@ -1,0 +1,11 @@
+from django.urls import path
+
+from tutorials import views
+
+app_name = "tutorials"
+
+urlpatterns = [
+    path("", views.course_page, name="course"),
+    path("<slug:slug>/", views.lesson_page, name="lesson"),
+    path("<slug:slug>/<slug:exercise_id>/", views.answer, name="answer"),
+]
