@@ -1,0 +1,154 @@
+"""The daily page and the leaderboards, over HTTP."""
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import timezone
+
+from games.daily import ensure_daily, today
+from games.identity import SESSION_KEY
+from games.models import DailyDeal, HandOutcome, Match, Player
+from leaderboards.models import DailyRank
+from leaderboards.ranking import recompute
+
+pytestmark = pytest.mark.django_db
+
+
+def as_guest(client, player):
+    session = client.session
+    session[SESSION_KEY] = player.pk
+    session.save()
+
+
+def finished_attempt(player, deal, score_each_hand, minutes_ago=0):
+    finished = timezone.now() - dt.timedelta(minutes=minutes_ago)
+    match = Match.objects.create(
+        player=player,
+        seed=bytes(deal.seed),
+        first_dealer=0,
+        daily=deal,
+        ranked=True,
+        finished_at=finished,
+        scores=[0] * 5,
+    )
+    for number in range(10):
+        HandOutcome.objects.create(
+            player=player,
+            match=match,
+            number=number,
+            score=score_each_hand,
+            daily=deal,
+            ranked=True,
+            finished_at=finished,
+        )
+    return match
+
+
+def test_the_first_visit_of_the_day_creates_the_days_deal(client):
+    assert not DailyDeal.objects.exists()
+    response = client.get(reverse("leaderboards:daily"))
+    assert response.status_code == 200
+    assert DailyDeal.objects.filter(date=today()).exists()
+    assert 'data-daily-status="not-played"' in response.content.decode()
+
+
+def test_starting_twice_goes_back_to_the_one_ranked_attempt(client):
+    first = client.post(reverse("leaderboards:start_daily"))
+    second = client.post(reverse("leaderboards:start_daily"), {"score": "120", "ranked": "false"})
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert Match.objects.filter(ranked=True).count() == 1
+    response = client.get(reverse("leaderboards:daily"))
+    assert 'data-daily-status="in-progress"' in response.content.decode()
+
+
+def test_practice_today_waits_until_the_ranked_attempt_is_done(client):
+    deal = ensure_daily(today())
+    response = client.post(reverse("leaderboards:practice", args=[deal.date.isoformat()]))
+    assert response.status_code == 302
+    assert not Match.objects.exists()
+
+
+def test_a_past_day_can_be_practised_and_is_never_ranked(client):
+    deal = ensure_daily(today() - dt.timedelta(days=3))
+    response = client.post(reverse("leaderboards:practice", args=[deal.date.isoformat()]))
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert match.daily == deal and match.ranked is False
+
+
+def test_a_day_without_a_deal_is_not_found(client):
+    response = client.post(reverse("leaderboards:practice", args=["1999-01-01"]))
+    assert response.status_code == 404
+
+
+def test_a_guest_nickname_shows_on_the_board_escaped(client):
+    deal = ensure_daily(today())
+    guest = Player.objects.create()
+    as_guest(client, guest)
+    client.post(reverse("leaderboards:nickname"), {"nickname": "<b>Bold</b> Bob"})
+    finished_attempt(guest, deal, 1)
+    recompute()
+    page = client.get(reverse("leaderboards:board")).content.decode()
+    assert "&lt;b&gt;Bold&lt;/b&gt; Bob" in page
+    assert "<b>Bold</b>" not in page
+
+
+def test_a_nickname_too_long_is_refused_and_nothing_changes(client):
+    guest = Player.objects.create()
+    as_guest(client, guest)
+    client.post(reverse("leaderboards:nickname"), {"nickname": "x" * 31})
+    guest.refresh_from_db()
+    assert guest.nickname == ""
+    assert guest.display_name.startswith("Guest ")
+
+
+def test_your_row_is_highlighted_and_your_rank_shown_off_the_first_page(client):
+    deal = ensure_daily(today())
+    others = [Player.objects.create() for _ in range(60)]
+    for n, other in enumerate(others):
+        finished_attempt(other, deal, 2 if n < 55 else -1)
+    me = Player.objects.create()
+    as_guest(client, me)
+    finished_attempt(me, deal, 0)
+    recompute()
+    mine = DailyRank.objects.get(player=me)
+    assert mine.rank == 56
+    first_page = client.get(reverse("leaderboards:board")).content.decode()
+    assert f'data-my-rank="{mine.rank}"' in first_page
+    second_page = client.get(reverse("leaderboards:board") + "?page=2").content.decode()
+    assert f'class="mine" aria-current="true" data-rank="{mine.rank}"' in second_page
+    daily_page = client.get(reverse("leaderboards:daily")).content.decode()
+    assert 'data-daily-status="finished"' in daily_page
+    assert f'aria-current="true" data-rank="{mine.rank}"' in daily_page
+
+
+def test_the_all_time_board_lists_accounts_only(client):
+    deal = ensure_daily(today())
+    user = get_user_model().objects.create_user("hana")
+    account = Player.objects.create(user=user)
+    guest = Player.objects.create(nickname="Just A Guest")
+    finished_attempt(account, deal, 1)
+    finished_attempt(guest, deal, 2)
+    recompute()
+    page = client.get(reverse("leaderboards:board") + "?board=all-time").content.decode()
+    assert "hana" in page and "Just A Guest" not in page
+
+
+def test_the_boards_read_only_the_precomputed_tables(client, django_assert_max_num_queries):
+    deal = ensure_daily(today())
+    for n in range(30):
+        finished_attempt(Player.objects.create(), deal, n % 3)
+    recompute()
+    with django_assert_max_num_queries(8):
+        client.get(reverse("leaderboards:board"))
+    with django_assert_max_num_queries(8):
+        client.get(reverse("leaderboards:board") + "?board=all-time")
+
+
+def test_a_bad_date_says_so_and_shows_today(client):
+    response = client.get(reverse("leaderboards:board") + "?date=yesterday")
+    assert response.status_code == 200
+    assert "not a date" in response.content.decode()
