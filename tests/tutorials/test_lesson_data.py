@@ -1,0 +1,318 @@
+"""Every lesson file: the format, every position legal, every answer the engine's own.
+
+The checks here recompute each answer from the rules engine independently of
+tutorials.exercises (which draws and judges them on the page), then make
+sure the page's judge agrees: the right answer is accepted, a wrong one is not.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.http import QueryDict
+
+from rules_engine import IllegalAction
+from rules_engine.actions import ALONE, PASS, PICK, bury, call, play
+from rules_engine.cards import CARD_POINTS, CODES, mask_points, parse_card
+from rules_engine.players.strategy import strong_enough_to_pick
+from rules_engine.ranking import SHEEPSHEAD
+from rules_engine.records import parse_record
+from tutorials import exercises
+from tutorials.course import (
+    KINDS,
+    LESSONS_DIR,
+    STORED_ANSWER_KINDS,
+    LessonDataError,
+    course,
+    load_lesson,
+)
+from tutorials.schafkopf import ranking_for
+
+COURSE = course()
+EXERCISES = [ex for lesson in COURSE for ex in lesson.exercises]
+#: The issue's ten lessons, in order.
+SLUGS = [
+    "cards", "trump", "tricks", "picking", "calling",
+    "scoring", "leaster", "strategy", "history", "schafkopf",
+]  # fmt: skip
+#: Kinds judged on a position of the engine (the reading lessons may do without).
+POSITION_KINDS = {k for k in KINDS if k not in ("choice", "sk_winner", "sk_trumps")}
+
+
+def ids(ex):
+    return f"{ex.lesson}/{ex.id}"
+
+
+def post(**fields) -> QueryDict:
+    data = QueryDict(mutable=True)
+    for name, value in fields.items():
+        if isinstance(value, list | tuple):
+            data.setlist(name, list(value))
+        else:
+            data[name] = value
+    return data
+
+
+# -- the format -------------------------------------------------------------------------
+
+
+def test_the_course_has_the_ten_lessons_of_the_issue_in_order():
+    assert [lesson.slug for lesson in COURSE] == SLUGS
+    assert [lesson.number for lesson in COURSE] == list(range(1, 11))
+
+
+def test_every_lesson_has_a_title_text_and_exercises():
+    for lesson in COURSE:
+        assert lesson.title.strip()
+        assert lesson.summary.strip()
+        assert sum(len(s.paragraphs) for s in lesson.sections) >= 2
+        assert lesson.exercises
+
+
+def test_lessons_one_to_eight_have_exercises_on_real_positions():
+    for lesson in COURSE[:8]:
+        on_positions = [ex for ex in lesson.exercises if ex.kind in POSITION_KINDS]
+        assert len(on_positions) >= 2, lesson.slug
+
+
+def test_the_exercises_cover_every_kind_the_issue_lists():
+    kinds = {ex.kind for ex in EXERCISES}
+    # which wins, which may you play, count, who pays, bury, play, pick
+    assert {"winner", "legal", "points", "scores", "bury", "play", "pick"} <= kinds
+
+
+def test_exercise_ids_are_unique_within_each_lesson():
+    for lesson in COURSE:
+        assert len(set(lesson.exercise_ids)) == len(lesson.exercise_ids)
+
+
+def test_every_file_is_read_by_the_strict_loader():
+    files = sorted(LESSONS_DIR.glob("*.json"))
+    assert len(files) == len(COURSE)
+    for path in files:
+        assert load_lesson(path).slug == path.stem.split("-", 1)[1]
+
+
+def test_the_loader_names_the_file_and_field_of_a_mistake(tmp_path):
+    good = json.loads((LESSONS_DIR / "03-tricks.json").read_text())
+    bad = dict(good, sections=[dict(good["sections"][1])])
+    bad["sections"][0]["exercises"] = [dict(bad["sections"][0]["exercises"][0], kind="guess")]
+    path = tmp_path / "03-tricks.json"
+    path.write_text(json.dumps(bad))
+    with pytest.raises(LessonDataError, match=r"03-tricks.json: sections\[0\].exercises\[0\].kind"):
+        load_lesson(path)
+
+
+def test_the_loader_refuses_a_position_with_an_illegal_action(tmp_path):
+    good = json.loads((LESSONS_DIR / "03-tricks.json").read_text())
+    ex = good["sections"][1]["exercises"][1]  # Ann leads a club, Ben follows
+    ex["record"]["actions"][-1]["card"] = next(
+        c for c in ex["record"]["deal"]["hands"][1] if c[1] != "C" and c[0] not in "QJ"
+    )
+    path = tmp_path / "03-tricks.json"
+    path.write_text(json.dumps(good))
+    with pytest.raises(LessonDataError, match="illegal action"):
+        load_lesson(path)
+
+
+# -- positions ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if "record" in e.spec], ids=ids)
+def test_every_position_replays_without_an_illegal_action(ex):
+    try:
+        state = parse_record(ex.spec["record"]).replay()
+    except IllegalAction as error:  # pragma: no cover - the message is the point
+        pytest.fail(f"{ids(ex)}: {error}")
+    assert state.actions == ex.state.actions
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=ids)
+def test_every_stored_answer_or_engine_answer_is_consistent(ex):
+    CHECKS[ex.kind](ex)
+
+
+def check_winner(ex):
+    leader, cards, winner = ex.state.tricks[ex.spec.get("trick", -1)]
+    codes = [CODES[c] for c in cards]
+    engine_card = codes[(winner - leader) % 5]
+    assert codes[SHEEPSHEAD.trick_winner(list(cards))] == engine_card
+    # The page's explanation agrees with the engine for every card of the trick.
+    for code in codes:
+        wins, why = exercises.explain_trick(codes, code, SHEEPSHEAD, exercises.SHEEPSHEAD_WORDS)
+        assert wins == (code == engine_card), (code, why)
+    assert exercises.judge(ex, exercises.Answer(), post(card=engine_card)).correct
+    wrong = next(c for c in codes if c != engine_card)
+    assert not exercises.judge(ex, exercises.Answer(), post(card=wrong)).correct
+
+
+def check_legal(ex):
+    state = ex.state
+    hand = [CODES[c] for c in range(32) if state.hand(ex.seat) >> c & 1]
+    legal = sorted(a.card for a in state.legal_actions())
+    assert legal and all(state.explain(play(c)) is None for c in legal)
+    assert all(state.explain(play(c)) for c in hand if c not in legal)
+    right = exercises.Answer(selected=tuple(legal), checking=True)
+    assert exercises.judge(ex, right, post()).correct
+    if set(legal) != set(hand):
+        everything = exercises.Answer(selected=tuple(hand), checking=True)
+        assert not exercises.judge(ex, everything, post()).correct
+
+
+def check_play(ex):
+    for code in ex.spec["answer"]:
+        assert ex.state.explain(play(code)) is None, f"{code} is not legal here"
+        assert exercises.judge(ex, exercises.Answer(), post(card=code)).correct
+    hand = ex.state.view(ex.seat).hand
+    assert len(hand) > len(ex.spec["answer"]), "a question with one possible answer"
+    assert set(ex.spec.get("feedback", {})) <= set(hand)
+
+
+def check_trumps(ex):
+    hand = ex.state.view(ex.seat).hand
+    trumps = [c for c in hand if SHEEPSHEAD.is_trump(parse_card(c))]
+    assert 0 < len(trumps) < len(hand)
+    assert exercises.judge(ex, exercises.Answer(selected=tuple(trumps)), post()).correct
+    assert not exercises.judge(ex, exercises.Answer(selected=tuple(hand)), post()).correct
+
+
+def check_points(ex):
+    state = ex.state
+    if ex.spec.get("bury"):
+        expected = mask_points(state.buried)
+        assert ex.seat == state.picker
+    else:
+        expected = sum(CARD_POINTS[c] for t in ex.spec["tricks"] for c in state.tricks[t][1])
+        shown = exercises.points_cards(ex)
+        assert sum(CARD_POINTS[parse_card(c)] for c in shown) == expected
+    assert exercises.points_answer(ex) == expected
+    assert exercises.judge(ex, exercises.Answer(number=str(expected)), post()).correct
+    assert not exercises.judge(ex, exercises.Answer(number=str(expected + 1)), post()).correct
+
+
+def check_scores(ex):
+    result = ex.state.result()
+    assert result.complete and sum(result.scores) == 0
+    blind = mask_points(ex.state.deal.blind) if result.contract == "leaster" else 0
+    assert sum(result.points) + blind == 120
+    right = exercises.Answer(scores={s: str(v) for s, v in enumerate(result.scores)})
+    assert exercises.judge(ex, right, post()).correct
+    wrong = {**right.scores, 0: str(result.scores[0] + 1)}
+    assert not exercises.judge(ex, exercises.Answer(scores=wrong), post()).correct
+
+
+def check_pick(ex):
+    state = ex.state
+    assert state.explain(PICK) is None and state.explain(PASS) is None
+    hand = state.hand(ex.seat)
+    position = (ex.seat - state.dealer - 1) % 5
+    standard = "pick" if strong_enough_to_pick(hand, position) else "pass"
+    assert ex.spec["answer"] == standard, "the answer departs from the standard pick rule"
+    assert exercises.judge(ex, exercises.Answer(), post(decision=standard)).correct
+
+
+def check_bury(ex):
+    for pair in ex.spec["answer"]:
+        assert ex.state.explain(bury(pair)) is None, f"burying {pair} is not legal"
+        assert exercises.judge(ex, exercises.Answer(selected=tuple(pair)), post()).correct
+    assert set(ex.spec.get("feedback", {})) <= set(ex.state.view(ex.seat).hand)
+
+
+def check_call(ex):
+    state = ex.state
+    options = exercises.call_options(ex)
+    for answer in ex.spec["answer"]:
+        action = ALONE if answer == "alone" else call(answer)
+        assert state.explain(action) is None, f"calling {answer} is not legal"
+        assert answer == "alone" or answer in options
+        data = post(decision="alone") if answer == "alone" else post(card=answer)
+        assert exercises.judge(ex, exercises.Answer(), data).correct
+    # Some option offered is illegal, so the question is a real one.
+    assert any(state.explain(call(code)) for code in options)
+
+
+def check_count_trumps(ex):
+    state = ex.state
+    seen = state.hand(ex.seat) | (state.buried if ex.seat == state.picker else 0)
+    for _leader, cards, _winner in state.tricks:
+        for c in cards:
+            seen |= 1 << c
+    for c in state.trick:
+        seen |= 1 << c
+    expected = 14 - (seen & SHEEPSHEAD.trump_mask).bit_count()
+    assert exercises.trumps_out(ex) == expected
+    assert exercises.judge(ex, exercises.Answer(number=str(expected)), post()).correct
+
+
+def check_choice(ex):
+    assert 0 <= ex.spec["answer"] < len(ex.spec["options"])
+    assert len(set(ex.spec["options"])) == len(ex.spec["options"])
+    assert exercises.judge(ex, exercises.Answer(), post(choice=str(ex.spec["answer"]))).correct
+    wrong = (ex.spec["answer"] + 1) % len(ex.spec["options"])
+    assert not exercises.judge(ex, exercises.Answer(), post(choice=str(wrong))).correct
+
+
+def check_sk_winner(ex):
+    ranking = ranking_for(ex.spec["contract"], ex.spec.get("trump"))
+    cards = ex.spec["cards"]
+    winner = cards[ranking.trick_winner([parse_card(c) for c in cards])]
+    for code in cards:
+        wins, _why = exercises.explain_trick(cards, code, ranking, exercises._sk_words(ex))
+        assert wins == (code == winner)
+    assert exercises.judge(ex, exercises.Answer(), post(card=winner)).correct
+
+
+def check_sk_trumps(ex):
+    ranking = ranking_for(ex.spec["contract"], ex.spec.get("trump"))
+    trumps = tuple(c for c in ex.spec["cards"] if ranking.is_trump(parse_card(c)))
+    assert 0 < len(trumps) < len(ex.spec["cards"])
+    assert exercises.judge(ex, exercises.Answer(selected=trumps), post()).correct
+
+
+CHECKS = {
+    "winner": check_winner,
+    "legal": check_legal,
+    "play": check_play,
+    "trumps": check_trumps,
+    "points": check_points,
+    "scores": check_scores,
+    "pick": check_pick,
+    "bury": check_bury,
+    "call": check_call,
+    "count_trumps": check_count_trumps,
+    "choice": check_choice,
+    "sk_winner": check_sk_winner,
+    "sk_trumps": check_sk_trumps,
+}
+
+
+def test_every_kind_has_a_check():
+    assert set(CHECKS) == set(KINDS)
+
+
+def test_stored_answers_are_only_for_strategy_and_facts():
+    for ex in EXERCISES:
+        if ex.kind not in STORED_ANSWER_KINDS:
+            assert "answer" not in ex.spec, ids(ex)
+
+
+# -- Schafkopf facts encoded for lesson 10 (RULES.md §3) --------------------------------------
+
+
+def test_the_schafkopf_trump_orders_are_those_of_the_rules():
+    def codes(name):
+        return [CODES[c] for c in ranking_for(name).trumps]
+
+    assert codes("rufspiel") == "QC QS QH QD JC JS JH JD AH TH KH 9H 8H 7H".split()
+    assert codes("wenz") == ["JC", "JS", "JH", "JD"]
+    assert codes("geier") == ["QC", "QS", "QH", "QD"]
+    assert [CODES[c] for c in ranking_for("solo", "S").trumps][8:] == "AS TS KS 9S 8S 7S".split()
+
+
+def test_in_a_wenz_the_ober_ranks_between_king_and_nine():
+    wenz = ranking_for("wenz")
+    trick = [parse_card(c) for c in ("QC", "9C", "7C", "8C")]
+    assert wenz.trick_winner(trick) == 0
+    trick = [parse_card(c) for c in ("QC", "KC", "7C", "8C")]
+    assert wenz.trick_winner(trick) == 1
