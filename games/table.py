@@ -735,7 +735,8 @@ def build_board(
             delay = int(delay * TRICK_PAUSE)
         board.poll_url = table_url(match, hand.number, step + 1)
         board.poll_delay = delay
-        board.skip_url = table_url(match, hand.number, steps)
+        # The table as it stands, without saying here how many moves are still to come.
+        board.skip_url = reverse("games:table", args=[match.pk])
     if over and live:
         board.result = _result(view, seats)
         board.match_over = match.is_finished

@@ -125,7 +125,9 @@ def _render_table(
         "speed": player.speed,
         "levels": LEVEL_CHOICES,
     }
-    template = "games/table.html#table" if _wants_partial(request) else "games/table.html"
+    partial = _wants_partial(request)
+    context["partial"] = partial
+    template = "games/table.html#table" if partial else "games/table.html"
     response = render(request, template, context, status=status)
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -12,6 +12,8 @@ from rules_engine.players import player_for
 #: Seat 4 deals hand 1, so the human (seat 0) decides first; picking, the human holds
 #: 7C 8C QC TS 7H TH 8D 9D, and after burying 7C 8C may call AS or AH.
 PICKER_SEED = bytes([4]) + bytes(31)
+#: Seat 1 deals hand 1: three computer players decide before the human does.
+DEALER_1_SEED = bytes([1]) + bytes(31)
 
 
 def seat_player(client) -> Player:
@@ -30,9 +32,9 @@ def guest(client) -> Player:
 
 @pytest.fixture
 def new_match(guest):
-    """A match for the guest: ``new_match(level="beginner", seed=None)``."""
+    """A match for the guest: ``new_match(level="beginner", seed=DEALER_1_SEED)``."""
 
-    def make(level: str = "beginner", seed: bytes | None = None):
+    def make(level: str = "beginner", seed: bytes = DEALER_1_SEED):
         return start_match(guest, level, seed=seed)
 
     return make
