@@ -27,7 +27,6 @@ from rules_engine.players.strategy import (
     TRUMP_MASK,
     may_consider_picking,
     pick_strength,
-    strong_enough_to_pick,
 )
 from rules_engine.ranking import SHEEPSHEAD, TRUMP, Ranking
 from rules_engine.result import DEFENDERS_SCHNEIDER, PICKER_SCHNEIDER, WINNING_POINTS
@@ -569,7 +568,7 @@ def pick_reasons(ex: Exercise) -> list[str]:
     view = ex.state.view(ex.seat)
     mask = 0
     parts = []
-    for code in view.hand:
+    for code in sort_hand(view.hand):
         c = parse_card(code)
         mask |= 1 << c
         if QUEENS >> c & 1:
@@ -596,21 +595,17 @@ def pick_reasons(ex: Exercise) -> list[str]:
     return [
         _("By the rule of thumb this hand counts %(n)s (%(parts)s).")
         % {"n": _fmt_points(strength), "parts": ", ".join(parts)},
-        ngettext(
-            "With %(k)d player before you, a pick needs %(need)s.",
-            "With %(k)d players before you, a pick needs %(need)s.",
-            position,
+        (
+            _("You speak first, so a pick needs %(need)s.")
+            if position == 0
+            else ngettext(
+                "With %(k)d player before you, a pick needs %(need)s.",
+                "With %(k)d players before you, a pick needs %(need)s.",
+                position,
+            )
         )
         % {"k": position, "need": _fmt_points(need)},
     ]
-
-
-def standard_pick(ex: Exercise) -> str:
-    """What the standard pick rule says for the exercise's hand: 'pick' or 'pass'."""
-    view = ex.state.view(ex.seat)
-    mask = sum(1 << parse_card(c) for c in view.hand)
-    position = (ex.seat - ex.state.dealer - 1) % 5
-    return "pick" if strong_enough_to_pick(mask, position) else "pass"
 
 
 def judge_pick(ex: Exercise, answer: Answer, data) -> Outcome:
