@@ -286,6 +286,31 @@ def test_the_picker_chooses_two_cards_to_bury_then_calls_an_ace(client, new_matc
     assert sorted(view.buried) == ["7C", "8C"]
 
 
+def test_with_only_an_unknown_call_the_picker_chooses_the_card_to_set_aside(client, new_match):
+    # Seat 4 deals; the human picks JC KC AS 8H QH KH AH KD and, burying JC KC, has no
+    # club left: no normal call and no ten call, so the ace of clubs is called "unknown".
+    match = new_match(seed=bytes([4]) + (2).to_bytes(31, "big"))
+    act(client, match, action="pick")
+    match.refresh_from_db()
+    act(client, match, action="bury", cards=["JC", "KC"])
+    match.refresh_from_db()
+    page = text(act(client, match, action="call", card="AC"))
+    match.refresh_from_db()
+    assert "Your turn: choose the card to set aside as the unknown" in page
+    assert re.search(r'data-action="unknown"[^>]*\sdisabled', page)
+    step = len(load_table(match).state.actions)
+    chosen = text(client.get(f"/play/{match.pk}/?hand=1&step={step}&toggle=8H", **HTMX))
+    assert re.search(r'data-card="8H"[^>]*aria-pressed="true"', chosen)
+    assert not re.search(r'data-action="unknown"[^>]*\sdisabled', chosen)
+    assert '<input type="hidden" name="card" value="8H">' in chosen
+    act(client, match, action="unknown", card="8H")
+    match.refresh_from_db()
+    view = load_table(match).state.view(0)
+    assert view.unknown == "8H" and "8H" not in view.hand
+    page = text(client.get(f"/play/{match.pk}/", **HTMX))
+    assert re.search(r'data-card="8H".*?<span class="card-note">unknown</span>', page, re.S)
+
+
 def test_a_dimmed_card_says_which_rule_keeps_it_in_the_hand(client, new_match, guest, human_move):
     def must_follow(table):
         if not humans_turn_to_play(table):
