@@ -279,7 +279,7 @@ def _seats(match, view, names: list[str], totals: list[int]) -> list[Seat]:
                 offset=offset,
                 name=names[s],
                 label=label,
-                level=str(level),
+                level="" if s == human else str(level),
                 position=POSITIONS[offset],
                 cards_left=view.cards_left[s],
                 score=totals[s] if totals else 0,
@@ -740,13 +740,20 @@ def build_board(
     if over and live:
         board.result = _result(view, seats)
         board.match_over = match.is_finished
+        board.status = _("Hand over. %(you)s") % {"you": board.result["you"]}
         if board.match_over:
             order = sorted(range(SEATS), key=lambda s: (-totals[s], s))
+            # Equal scores share a place: 1, 2, 2, 4.
+            places = {s: 1 + sum(totals[o] > totals[s] for o in range(SEATS)) for s in order}
             board.standings = [
-                {"place": place, "name": names[s], "score": signed(totals[s]),
+                {"place": places[s], "name": names[s], "score": signed(totals[s]),
                  "is_me": s == match.human_seat}
-                for place, s in enumerate(order, start=1)
+                for s in order
             ]  # fmt: skip
+            board.status = _("Match over: you finished in place %(place)s of 5 with %(score)s.") % {
+                "place": places[match.human_seat],
+                "score": signed(totals[match.human_seat]),
+            }
     return board
 
 
