@@ -8,6 +8,7 @@ sure the page's judge agrees: the right answer is accepted, a wrong one is not.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.http import QueryDict
@@ -316,3 +317,21 @@ def test_in_a_wenz_the_ober_ranks_between_king_and_nine():
     assert wenz.trick_winner(trick) == 0
     trick = [parse_card(c) for c in ("QC", "KC", "7C", "8C")]
     assert wenz.trick_winner(trick) == 1
+
+
+# -- translation ----------------------------------------------------------------------------
+
+
+def test_lesson_messages_prints_every_lesson_string_as_a_gettext_template():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("lesson_messages", stdout=out)
+    pot = out.getvalue()
+    assert 'msgid "Following suit and who wins a trick"' in pot
+    assert 'msgid "You must follow suit if you can.' in pot
+    assert 'msgid "Ann led a club. Choose every card you may play, then press Check."' in pot
+    assert 'msgid "Milwaukee"' in pot  # a choice's option
+    assert pot.count("msgid ") == len(set(re.findall(r'^msgid (".*")$', pot, re.M)))

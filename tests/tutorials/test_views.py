@@ -449,3 +449,20 @@ def test_without_a_new_game_page_the_course_ends_at_the_home_page(client, monkey
     html = client.get(reverse("tutorials:lesson", args=["schafkopf"])).content.decode()
     assert f'href="{reverse("games:home")}" data-action="play-beginners"' in html
     assert "learn-play-form" not in html
+
+
+def test_lesson_text_and_rule_explanations_go_through_gettext(client, monkeypatch):
+    from tutorials import exercises
+
+    def marked(text):
+        return f"«{text}»"
+
+    monkeypatch.setattr(views, "_", marked)
+    monkeypatch.setattr(exercises, "_", marked)
+    html = client.get(reverse("tutorials:lesson", args=["tricks"])).content.decode()
+    assert "«Following suit and who wins a trick»" in html
+    assert "«You must follow suit if you can." in html
+    assert "«Ann led a club. Choose every card you may play, then press Check.»" in html
+    url = answer_url("tricks", "follow-clubs")
+    html = client.post(url, {"selected": ["QC"], "check": "1"}, **HX).content.decode()
+    assert "«you must follow clubs»" in html
