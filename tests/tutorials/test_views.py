@@ -200,7 +200,7 @@ def test_choosing_a_card_marks_it_and_judges_nothing(client):
     assert not re.search(r'aria-pressed="true"', html)
     # A card that is not in the hand can't be chosen.
     html = client.post(url, {"toggle": "QS"}, **HX).content.decode()
-    assert "QS" not in html
+    assert 'data-card="QS"' not in html and 'value="QS"' not in html
 
 
 def test_without_htmx_the_whole_lesson_page_comes_back_with_the_verdict(client):
