@@ -466,3 +466,12 @@ def test_lesson_text_and_rule_explanations_go_through_gettext(client, monkeypatc
     url = answer_url("tricks", "follow-clubs")
     html = client.post(url, {"selected": ["QC"], "check": "1"}, **HX).content.decode()
     assert "«you must follow clubs»" in html
+
+
+def test_the_courses_last_form_starts_a_game_against_beginners(client):
+    from games.models import Match
+
+    target = views.play_next()
+    response = client.post(target["url"], {"level": target["level"]})
+    assert response.status_code == 302
+    assert Match.objects.get().level == "beginner"
