@@ -102,6 +102,14 @@ def _render_table(
         hands = list(match.hands.all())
     hand = hands[-1]
     state = services.state_of(hand)
+    if not state.is_over and state.turn != match.human_seat:
+        # The computers' moves after the last one stored are missing (the server
+        # stopped in between): they are deterministic, so let them move now.
+        services.run_computers(match.pk)
+        match.refresh_from_db()
+        hands = list(match.hands.all())
+        hand = hands[-1]
+        state = services.state_of(hand)
     steps = len(state.actions)
     step = steps if step is None else max(0, min(step, steps))
     shown = state if step == steps else services.state_of(hand, step)

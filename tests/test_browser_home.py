@@ -25,7 +25,9 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+# One Playwright per module: its sync API can't run twice at once, and other
+# modules start their own.
+@pytest.fixture(scope="module")
 def browser() -> Browser:
     if not CHROMIUM.exists():
         pytest.fail(

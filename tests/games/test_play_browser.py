@@ -38,7 +38,9 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 QUICK_DELAYS = {"slow": 60, "normal": 40, "fast": 20}
 
 
-@pytest.fixture(scope="session")
+# One Playwright per module: its sync API can't run twice at once, and other
+# modules start their own.
+@pytest.fixture(scope="module")
 def browser() -> Browser:
     if not CHROMIUM.exists():
         pytest.fail(

@@ -134,6 +134,23 @@ def test_the_newest_step_waits_for_the_human_without_polling(client, new_match):
     assert "Your turn" in page
 
 
+def test_a_reload_lets_the_computers_make_moves_that_were_never_stored(
+    client, new_match, guest, human_move, monkeypatch
+):
+    match = new_match()
+    move = human_move(match)
+    # The server stops right after storing the human's move, before the computers move.
+    with monkeypatch.context() as patch:
+        patch.setattr("games.services.run_computers", lambda match_id: None)
+        match = submit_action(match.pk, guest, move, match.version)
+    assert load_table(match).state.turn != 0
+    page = text(client.get(f"/play/{match.pk}/", **HTMX))
+    match.refresh_from_db()
+    state = load_table(match).state
+    assert state.is_over or state.turn == 0
+    assert 'data-live="true"' in page
+
+
 def test_a_step_past_the_end_or_of_another_hand_shows_the_table_as_it_stands(client, new_match):
     match = new_match()
     steps = len(load_table(match).state.actions)
