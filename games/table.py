@@ -650,6 +650,11 @@ def score_sheet(match, hands, names: list[str], include_current: bool):
                 url=reverse("games:replay", args=[match.pk, hand.number + 1]),
             )
         )
+    # The sheet has a line for every hand of the match; the ones to come stay empty.
+    rows += [
+        SheetRow(number=n + 1, scores=[""] * SEATS, summary="", url="")
+        for n in range(len(finished), match.hand_count)
+    ]
     chart = line_chart({names[s]: running[s] for s in range(SEATS)})
     return rows, totals, chart
 

@@ -380,6 +380,7 @@ def test_the_end_of_a_hand_shows_points_payments_score_sheet_and_chart(
         assert f'data-side-points="{side_points}"' in page
         assert f'data-defender-points="{120 - side_points}"' in page
     assert 'data-hand-row="1"' in page
+    assert page.count('class="is-to-come"') == 9  # a line for every hand of the ten
     assert f'href="/play/{match.pk}/hand/1/"' in page
     assert "<svg" in page and "polyline" in page  # the running-score chart
     assert 'data-action="next-hand"' in page
