@@ -25,11 +25,11 @@ def test_it_says_what_the_site_is(home):
     assert "Bavarian Schafkopf" in home
 
 
-def test_it_says_which_parts_are_open_and_which_are_coming(home):
+def test_it_says_which_parts_are_open(home):
     for section in ("Play", "Daily deal", "Learn", "Leaderboards"):
         assert f"<h3>{section}</h3>" in home
-    assert home.count("Coming soon") == 1  # the course
-    assert home.count("Open now") == 3
+    assert "Coming soon" not in home
+    assert home.count("Open now") == 4
 
 
 def test_every_link_and_form_on_it_leads_to_a_page_that_exists(home):
