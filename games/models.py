@@ -80,6 +80,8 @@ class Match(models.Model):
         DailyDeal, null=True, blank=True, on_delete=models.PROTECT, related_name="matches"
     )
     ranked = models.BooleanField(default=False)
+    #: A practice match from the course: the table offers the expert's hints.
+    hints = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

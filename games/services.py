@@ -26,6 +26,7 @@ from rules_engine.actions import MalformedAction, action_from_json
 from rules_engine.cards import mask_points
 from rules_engine.match import Match as EngineMatch
 from rules_engine.players import player_for
+from rules_engine.players.hints import hint_for
 from rules_engine.records import parse_record, record_of
 
 from .models import DailyDeal, Hand, HandOutcome, Match, Player
@@ -87,11 +88,13 @@ def get_match(match_id, player: Player) -> Match:
 # -- starting ------------------------------------------------------------------
 
 
-def start_match(player: Player, level: str = "standard", seed: bytes | None = None) -> Match:
+def start_match(
+    player: Player, level: str = "standard", seed: bytes | None = None, hints: bool = False
+) -> Match:
     """A new ten-hand match with its first hand dealt (from a fresh random seed by default)."""
     player_for(level)  # ValueError for a level that doesn't exist
     seed = os.urandom(32) if seed is None else seed
-    return _start(player, level=level, seed=seed, first_dealer=seed[0] % SEATS)
+    return _start(player, level=level, seed=seed, first_dealer=seed[0] % SEATS, hints=hints)
 
 
 def start_daily_match(player: Player, daily: DailyDeal, ranked: bool) -> Match:
@@ -303,3 +306,16 @@ def is_decided(state: SheepsheadHand) -> bool:
         return side_points >= 31 or side_points + remaining <= 30
     return False
 
+
+def hint(match_id, player: Player):
+    """The expert's move for the human now, with its reason: only in a practice match."""
+    match = get_match(match_id, player)
+    if not match.hints:
+        raise GameError(_("Hints are for practice games from the course."))
+    table = load_table(match)
+    if table.state.is_over or table.state.turn != match.human_seat:
+        raise GameError(_("A hint comes when it is your turn."))
+    moment = f"hint:{table.hand.number}:{len(table.state.actions)}".encode()
+    return hint_for(
+        table.state.view(match.human_seat), hmac.digest(bytes(match.seed), moment, sha256)
+    )

@@ -11,5 +11,6 @@ urlpatterns = [
     path("play/<uuid:match_id>/", views.table, name="table"),
     path("play/<uuid:match_id>/act", views.act, name="act"),
     path("play/<uuid:match_id>/speed", views.speed, name="speed"),
+    path("play/<uuid:match_id>/hint", views.hint, name="hint"),
     path("play/<uuid:match_id>/hand/<int:number>/", views.replay, name="replay"),
 ]

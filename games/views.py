@@ -54,7 +54,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         )
         return response
     player = current_player(request)
-    match = services.start_match(player, level)
+    match = services.start_match(player, level, hints=request.POST.get("hints") == "1")
     # Step 0: the page shows the deal, then each computer move up to the human's turn.
     return redirect(table_url(match, 0, 0), permanent=False)
 
@@ -95,6 +95,7 @@ def _render_table(
     chosen: list[str] | None = None,
     toggled: str = "",
     message: str = "",
+    hint=None,
     status: int = 200,
 ) -> HttpResponse:
     """The table at display step ``step`` of the newest hand (default: the newest step)."""
@@ -129,6 +130,7 @@ def _render_table(
         "match": match,
         "board": board,
         "message": message,
+        "hint": hint,
         "speeds": SPEED_CHOICES,
         "speed": player.speed,
         "levels": LEVEL_CHOICES,
@@ -210,6 +212,18 @@ def act(request: HttpRequest, match_id) -> HttpResponse:
     if not partial:
         return redirect(table_url(match, hand.number, first))
     return _render_table(request, player, match, hands=hands, step=first)
+
+
+@require_safe
+@never_cache
+def hint(request: HttpRequest, match_id) -> HttpResponse:
+    """In a practice match from the course: what the expert would play now, and why."""
+    player, match = _own_match(request, match_id)
+    try:
+        advice = services.hint(match.pk, player)
+    except GameError as error:
+        return _render_table(request, player, match, message=str(error))
+    return _render_table(request, player, match, hint=advice)
 
 
 @require_POST

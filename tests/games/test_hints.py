@@ -1,0 +1,109 @@
+"""Hints in a practice game from the course: the expert's move, and why."""
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.identity import SESSION_KEY
+from games.models import Match, Player
+from rules_engine.players.hints import reason
+from rules_engine.records import parse_record
+
+pytestmark = pytest.mark.django_db
+SEED = b"a practice game with hints"
+
+
+def as_guest(client, player):
+    session = client.session
+    session[SESSION_KEY] = player.pk
+    session.save()
+
+
+def test_the_course_starts_a_practice_game_with_hints(client):
+    response = client.post(reverse("games:new_game"), {"level": "beginner", "hints": "1"})
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert match.hints and match.level == "beginner"
+
+
+def test_a_hint_names_a_legal_move_and_says_why(client):
+    player = Player.objects.create()
+    as_guest(client, player)
+    match = services.start_match(player, "beginner", seed=SEED, hints=True)
+    page = client.get(reverse("games:table", args=[match.pk])).content.decode()
+    assert 'data-action="hint"' in page
+    response = client.get(reverse("games:hint", args=[match.pk]))
+    page = response.content.decode()
+    assert "Hint:" in page
+    state = services.load_table(match).state
+    legal = {a.card or a.kind for a in state.legal_actions()}
+    marker = page.split('data-hint="', 1)[1].split('"', 1)[0]
+    assert marker in legal
+
+
+def test_a_hint_changes_nothing(client):
+    player = Player.objects.create()
+    as_guest(client, player)
+    match = services.start_match(player, "beginner", seed=SEED, hints=True)
+    before = (match.version, services.load_table(match).hand.record)
+    client.get(reverse("games:hint", args=[match.pk]))
+    match.refresh_from_db()
+    assert (match.version, services.load_table(match).hand.record) == before
+
+
+def test_an_ordinary_game_offers_no_hints(client):
+    player = Player.objects.create()
+    as_guest(client, player)
+    match = services.start_match(player, "beginner", seed=SEED)
+    page = client.get(reverse("games:table", args=[match.pk])).content.decode()
+    assert 'data-action="hint"' not in page
+    refused = client.get(reverse("games:hint", args=[match.pk])).content.decode()
+    assert "Hints are for practice games" in refused
+
+
+def position(hands, blind, dealer, actions):
+    from rules_engine.cards import CODES
+
+    named = {c for cards in hands.values() for c in cards} | set(blind)
+    rest = [c for c in CODES if c not in named]
+    full = [
+        list(hands.get(s, [])) + [rest.pop(0) for _ in range(6 - len(hands.get(s, [])))]
+        for s in range(5)
+    ]
+    record = {
+        "game": "sheepshead",
+        "dealer": dealer,
+        "deal": {"hands": full, "blind": blind},
+        "actions": actions,
+    }
+    return parse_record(record).replay()
+
+
+def act(seat, action, **fields):
+    return {"seat": seat, "action": action, **fields}
+
+
+def test_the_reasons_name_the_rules_of_thumb():
+    from rules_engine.actions import play
+
+    defender = position(
+        {0: ["7C", "8S", "9H", "KS", "7H", "TS"], 1: ["QC", "QS", "QH", "JC", "JS", "AD"]},
+        ["8C", "9D"],
+        4,
+        [
+            act(0, "pass"),
+            act(1, "pick"),
+            act(1, "bury", cards=["9D", "AD"]),
+            act(1, "call", card="AC"),
+        ],
+    )
+    assert "called suit" in reason(defender.view(0), play("7C"))
+    picker = position(
+        {1: ["QC", "QS", "QH", "QD", "JC", "8C"], 2: ["AC", "TS", "AH", "9S", "KH", "7H"]},
+        ["7S", "8S"],
+        0,
+        [act(1, "pick"), act(1, "bury", cards=["7S", "8S"]), act(1, "call", card="AC")],
+    )
+    assert "leads trump" in reason(picker.view(1), play("QC"))
+    partner = picker.apply(play("QC"))
+    assert "Schmier" in reason(partner.view(2), play("AH"))
