@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST, require_safe
 from rules_engine.players import LEVELS
 
 from . import services
+from .daily import today
 from .identity import current_player
 from .models import LEVEL_CHOICES, SPEED_CHOICES, Hand, Match, Player
 from .services import GameError, StaleMatch
@@ -28,13 +29,37 @@ SPEEDS = [value for value, _label in SPEED_CHOICES]
 def home(request: HttpRequest) -> HttpResponse:
     player = current_player(request, create=False)
     in_progress = None
+    daily = None
     if player is not None:
         in_progress = player.matches.filter(finished_at__isnull=True, daily=None).first()
+        daily = daily_status(player)
     return render(
         request,
         "home.html",
-        {"levels": LEVEL_CHOICES, "default_level": "standard", "in_progress": in_progress},
+        {
+            "levels": LEVEL_CHOICES,
+            "default_level": "standard",
+            "in_progress": in_progress,
+            "daily": daily,
+        },
     )
+
+
+def daily_status(player: Player) -> dict:
+    """Today's daily for this player: not played, in progress, or the score and rank."""
+    attempt = (
+        player.matches.filter(daily__date=today(), ranked=True).select_related("daily_rank").first()
+    )
+    if attempt is None:
+        return {"state": "not-played"}
+    if not attempt.is_finished:
+        return {"state": "in-progress"}
+    rank = getattr(attempt, "daily_rank", None)
+    return {
+        "state": "finished",
+        "score": attempt.scores[attempt.human_seat],
+        "rank": rank.rank if rank else None,
+    }
 
 
 @require_POST

@@ -152,3 +152,18 @@ def test_a_bad_date_says_so_and_shows_today(client):
     response = client.get(reverse("leaderboards:board") + "?date=yesterday")
     assert response.status_code == 200
     assert "not a date" in response.content.decode()
+
+
+def test_the_home_page_shows_todays_daily_status(client):
+    deal = ensure_daily(today())
+    me = Player.objects.create()
+    as_guest(client, me)
+    home = reverse("games:home")
+    assert 'data-daily-status="not-played"' in client.get(home).content.decode()
+    match = finished_attempt(me, deal, 1)
+    match.scores = [10, -3, -3, -2, -2]
+    match.save()
+    recompute()
+    page = client.get(home).content.decode()
+    assert 'data-daily-status="finished"' in page
+    assert "+10, rank 1" in page
