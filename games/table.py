@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from rules_engine.actions import play as play_action
 
+from .cards import RANK_LABELS, SUIT_NAMES, card_name, card_points, hand_order, is_trump
 from .charts import line_chart
 
 SEATS = 5
@@ -34,32 +35,8 @@ STEP_DELAYS_MS = {"slow": 1200, "normal": 700, "fast": 250}
 #: A completed trick stays this many times longer, so you see who took it.
 TRICK_PAUSE = 2.5
 
-RANK_LABELS = {"7": "7", "8": "8", "9": "9", "T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
-RANK_NAMES = {
-    "7": gettext_lazy("seven"),
-    "8": gettext_lazy("eight"),
-    "9": gettext_lazy("nine"),
-    "T": gettext_lazy("ten"),
-    "J": gettext_lazy("jack"),
-    "Q": gettext_lazy("queen"),
-    "K": gettext_lazy("king"),
-    "A": gettext_lazy("ace"),
-}
-SUIT_NAMES = {
-    "C": gettext_lazy("clubs"),
-    "S": gettext_lazy("spades"),
-    "H": gettext_lazy("hearts"),
-    "D": gettext_lazy("diamonds"),
-}
 #: Text glyphs (with the text-style selector, so no emoji) for short labels.
 SUIT_GLYPHS = {"C": "\u2663\ufe0e", "S": "\u2660\ufe0e", "H": "\u2665\ufe0e", "D": "\u2666\ufe0e"}
-POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
-
-TRUMP_ORDER = (
-    "QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D", "8D", "7D",
-)  # fmt: skip
-FAIL_ORDER = "ATK987"
-FAIL_SUITS = "CSH"
 LEVEL_NAMES = {
     "beginner": gettext_lazy("beginner"),
     "standard": gettext_lazy("standard"),
@@ -67,32 +44,14 @@ LEVEL_NAMES = {
 }
 
 
-def is_trump(code: str) -> bool:
-    return code[0] in "QJ" or code[1] == "D"
-
-
 def card_class(code: str) -> str:
     """'trump', or the fail suit's letter: what following suit means for this card."""
     return "trump" if is_trump(code) else code[1]
 
 
-def card_points(code: str) -> int:
-    return POINTS.get(code[0], 0)
-
-
 def sort_key(code: str) -> tuple[int, int]:
     """Trump high to low, then clubs, spades, hearts, each ace to seven."""
-    if is_trump(code):
-        return 0, TRUMP_ORDER.index(code)
-    return 1 + FAIL_SUITS.index(code[1]), FAIL_ORDER.index(code[0])
-
-
-def card_name(code: str) -> str:
-    """'queen of clubs': the accessible name of a card."""
-    return _("%(rank)s of %(suit)s") % {
-        "rank": RANK_NAMES[code[0]],
-        "suit": SUIT_NAMES[code[1]],
-    }
+    return hand_order(code)
 
 
 def class_name(card_class_: str) -> str:

@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import psycopg
 import pytest
 from django.conf import settings
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM calls
+# in that thread would otherwise be refused as "async unsafe".
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 POSTGRES_START = (
     "start it with `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` "
@@ -48,3 +67,25 @@ def _static_files_without_collectstatic(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(scope="session")
+def chromium_launch() -> dict:
+    """How every browser test starts Debian's Chromium (Playwright can't fetch a browser)."""
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: `make test` installs it, or run "
+            "`apt-get update && apt-get install -y chromium`"
+        )
+    return {"executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_launch):
+    """A Chromium for one test module: Playwright's sync API can't run twice at once."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(**chromium_launch)
+        yield launched
+        launched.close()

@@ -1,43 +1,9 @@
 """The home page in a real browser (Debian's Chromium driven by Playwright)."""
 
-import os
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
-# Playwright's sync API runs an event loop in this thread; Django's ORM calls in
-# the same thread would otherwise be refused as "async unsafe".
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-# One Playwright per module: its sync API can't run twice at once, and other
-# modules start their own.
-@pytest.fixture(scope="module")
-def browser() -> Browser:
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"{CHROMIUM} is missing: `make test` installs it, or run "
-            "`apt-get update && apt-get install -y chromium`"
-        )
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+from playwright.sync_api import Page
 
 
 @pytest.fixture

@@ -13,30 +13,12 @@ A face is a small dict a template can draw without any logic of its own.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from games.cards import RANK_LABELS, card_name, hand_order
 from rules_engine.cards import parse_card
 from rules_engine.ranking import SHEEPSHEAD, Ranking
 
-RANK_LABELS = {"7": "7", "8": "8", "9": "9", "T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
-
-RANK_NAMES = {
-    "7": gettext_lazy("seven"),
-    "8": gettext_lazy("eight"),
-    "9": gettext_lazy("nine"),
-    "T": gettext_lazy("ten"),
-    "J": gettext_lazy("jack"),
-    "Q": gettext_lazy("queen"),
-    "K": gettext_lazy("king"),
-    "A": gettext_lazy("ace"),
-}
-SUIT_NAMES = {
-    "C": gettext_lazy("clubs"),
-    "S": gettext_lazy("spades"),
-    "H": gettext_lazy("hearts"),
-    "D": gettext_lazy("diamonds"),
-}
 
 #: Schafkopf's German cards (RULES.md §1): the same codes, other names.
 GERMAN_SUITS = {"C": "Eichel", "S": "Gras", "H": "Herz", "D": "Schellen"}
@@ -53,31 +35,12 @@ GERMAN_RANKS = {
 GERMAN_RANK_LABELS = {**RANK_LABELS, "J": "U", "Q": "O"}
 
 
-#: Suits in the order a hand is sorted, and ranks within a suit (high to low).
-SUIT_ORDER = "CSHD"
-RANK_ORDER = "ATKQJ987"
-
-
 def sort_hand(codes, ranking: Ranking | None = SHEEPSHEAD) -> list[str]:
     """A hand as a player holds it: trump first (high to low), then clubs, spades, hearts.
 
     With ``ranking`` None, by printed suit and rank only (no hint of what is trump).
     """
-    trumps = [] if ranking is None else [c for c in codes if ranking.is_trump(parse_card(c))]
-    order = {} if ranking is None else {t: i for i, t in enumerate(ranking.trumps)}
-    trumps.sort(key=lambda c: order[parse_card(c)])
-    plain = [c for c in codes if c not in trumps]
-    plain.sort(key=lambda c: (SUIT_ORDER.index(c[1]), RANK_ORDER.index(c[0])))
-    return trumps + plain
-
-
-def card_name(code: str) -> str:
-    """The spoken name of a Sheepshead card: 'queen of clubs'."""
-    parse_card(code)  # ValueError for a code that is not a card
-    return _("%(rank)s of %(suit)s") % {
-        "rank": RANK_NAMES[code[0]],
-        "suit": SUIT_NAMES[code[1]],
-    }
+    return sorted(codes, key=lambda code: hand_order(code, ranking))
 
 
 def card_names(codes) -> str:

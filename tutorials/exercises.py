@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.cards import SUIT_NAMES, card_name
 from rules_engine.actions import ALONE, bury, call, play
 from rules_engine.cards import CARD_POINTS, CODES, mask_points, parse_card
 from rules_engine.players.strategy import (
@@ -31,7 +32,7 @@ from rules_engine.players.strategy import (
 from rules_engine.ranking import SHEEPSHEAD, TRUMP, Ranking
 from rules_engine.result import DEFENDERS_SCHNEIDER, PICKER_SCHNEIDER, WINNING_POINTS
 
-from .cards import GERMAN_SUITS, SUIT_NAMES, card_name, card_names, face, german_name, sort_hand
+from .cards import GERMAN_SUITS, card_names, face, german_name, sort_hand
 from .course import Exercise
 from .schafkopf import CONTRACT_NAMES, PLAIN_ORDER_WORDS, TRUMP_WORDS, ranking_for
 

@@ -7,50 +7,18 @@ before each click, as a person would.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page, expect
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM calls in
-# the same thread would otherwise be refused as "async unsafe".
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+from games.models import Match, Player
+from games.services import load_table, next_hand, start_match, submit_action
+from rules_engine.actions import play
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
-
-from games.models import Match, Player  # noqa: E402
-from games.services import load_table, next_hand, start_match, submit_action  # noqa: E402
-from rules_engine.actions import play  # noqa: E402
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 #: Test-only pace: the real speeds are 1200 / 700 / 250 ms a move.
 QUICK_DELAYS = {"slow": 60, "normal": 40, "fast": 20}
-
-
-# One Playwright per module: its sync API can't run twice at once, and other
-# modules start their own.
-@pytest.fixture(scope="module")
-def browser() -> Browser:
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"{CHROMIUM} is missing: `make test` installs it, or run "
-            "`apt-get update && apt-get install -y chromium`"
-        )
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -1,50 +1,25 @@
 """The course in a real browser (Debian's Chromium driven by Playwright), on a phone."""
 
-import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
-# Playwright's sync API runs an event loop in its thread; Django's ORM calls in
-# the same thread would otherwise be refused as "async unsafe".
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from playwright.sync_api import Page, expect, sync_playwright
 
 
 @pytest.fixture(scope="module")
-def on_phone() -> Callable[[Callable[[Page], None]], None]:
+def on_phone(chromium_launch) -> Callable[[Callable[[Page], None]], None]:
     """Run steps against a fresh 360 x 640 page: ``on_phone(steps)`` calls ``steps(page)``.
 
     Playwright lives in a thread of its own: other browser test modules keep a
     sync Playwright running in the main thread for the whole session, and a
     second one can't start in a thread where one is running.
     """
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"{CHROMIUM} is missing: `make test` installs it, or run "
-            "`apt-get update && apt-get install -y chromium`"
-        )
     worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="playwright")
     playwright = worker.submit(lambda: sync_playwright().start()).result()
-    browser = worker.submit(
-        playwright.chromium.launch, executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
-    ).result()
+    browser = worker.submit(lambda: playwright.chromium.launch(**chromium_launch)).result()
 
     def in_a_fresh_page(steps: Callable[[Page], None]) -> None:
         context = browser.new_context(viewport={"width": 360, "height": 640})
