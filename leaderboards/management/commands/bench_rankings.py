@@ -39,11 +39,12 @@ class Command(BaseCommand):
     def handle(self, *args, players, days, seed, clean, **options):
         if connection.vendor != "postgresql":
             raise CommandError("bench_rankings needs PostgreSQL: set DATABASE_URL")
-        if Player.objects.exists():
+        if Player.objects.exists() or DailyDeal.objects.exists():
             raise CommandError("the database already has players: use an empty bench database")
         rng = random.Random(seed)
         started = time.perf_counter()
-        self._seed(rng, players, days)
+        with transaction.atomic():  # all or nothing: a failed seeding leaves no rows
+            self._seed(rng, players, days)
         seeded = time.perf_counter() - started
         self._emit("rankings.seed_s", round(seeded, 2))
         self._emit("rankings.hand_results", HandOutcome.objects.count())
@@ -91,7 +92,7 @@ class Command(BaseCommand):
             matches = []
             match_columns = (
                 "(id, player_id, level, seed, first_dealer, human_seat, hand_count, version,"
-                " scores, daily_id, ranked, created_at, updated_at, finished_at)"
+                " scores, daily_id, ranked, hints, created_at, updated_at, finished_at)"
             )
             with raw.cursor().copy(
                 f"COPY {Match._meta.db_table} {match_columns} FROM STDIN"
@@ -113,6 +114,7 @@ class Command(BaseCommand):
                             "[0, 0, 0, 0, 0]",
                             matches[-1][2],
                             True,
+                            False,
                             finished,
                             finished,
                             finished,
