@@ -30,6 +30,7 @@ from rules_engine.players.hints import hint_for
 from rules_engine.records import parse_record, record_of
 
 from .models import DailyDeal, Hand, HandOutcome, Match, Player
+from .rule_text import rule_text
 
 SEATS = 5
 #: The daily deal's computer players.
@@ -159,16 +160,11 @@ def submit_action(match_id, player: Player, data: dict, version: int) -> Match:
         try:
             state = state.apply(action)
         except IllegalAction as error:
-            raise GameError(rule_message(str(error))) from error
+            raise GameError(rule_text(error.rule)) from error
         _save(match, table.hand, state)
     run_computers(match.pk)
     match.refresh_from_db()
     return match
-
-
-def rule_message(engine_message: str) -> str:
-    """The engine's rule, as a sentence for the page."""
-    return engine_message[:1].upper() + engine_message[1:] + "."
 
 
 def next_hand(match_id, player: Player, version: int) -> Match:

@@ -22,6 +22,7 @@ from rules_engine.actions import play as play_action
 
 from .cards import RANK_LABELS, SUIT_NAMES, card_name, card_points, hand_order, is_trump
 from .charts import line_chart
+from .rule_text import rule_text
 
 SEATS = 5
 
@@ -398,21 +399,14 @@ def _hand_cards(view, state, live: bool, chosen: list[str]) -> tuple[list[HandCa
         elif mode == "play" and code in legal_plays:
             card = HandCard(Face(code), "play")
         elif mode == "play":
-            reason = state.explain(play_action(code)) or ""
-            card = HandCard(Face(code), "dimmed", reason=_rule(reason))
+            reason = rule_text(state.explain_rule(play_action(code)))
+            card = HandCard(Face(code), "dimmed", reason=reason)
         else:
             card = HandCard(Face(code), "idle")
         card.from_blind = code in blind
         card.set_aside = is_unknown
         cards.append(card)
     return cards, mode
-
-
-def _rule(engine_message: str) -> str:
-    """The engine's rule, as a sentence (the engine speaks English for now)."""
-    if not engine_message:
-        return ""
-    return engine_message[:1].upper() + engine_message[1:] + "."
 
 
 def _buttons(view, live: bool, chosen: list[str], can_finish: bool) -> list[Button]:

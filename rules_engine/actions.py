@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass, field
 
 from .cards import CODES, DECK_SIZE, cards_of, parse_card
+from .messages import Rule
 
 #: The action names of Sheepshead records, and which card field each takes.
 CARD_FIELD = {
@@ -72,17 +73,17 @@ class Action:
         return self.kind
 
 
-def shape_problem(action: Action) -> str | None:
-    """What is wrong with an action's fields for its kind, or None."""
+def shape_problem(action: Action) -> Rule | None:
+    """What is wrong with an action's fields for its kind (a Rule), or None."""
     if action.kind not in CARD_FIELD:
-        return f"{action.kind!r} is not an action ({', '.join(CARD_FIELD)})"
+        return Rule("not_an_action", kind=action.kind, kinds=list(CARD_FIELD))
     wanted = CARD_FIELD[action.kind]
     if wanted is None and (action.card is not None or action.cards is not None):
-        return f"a {action.kind} names no card"
+        return Rule("names_no_card", kind=action.kind)
     if wanted == "card" and (action.card is None or action.cards is not None):
-        return f"a {action.kind} action names exactly one card"
+        return Rule("names_one_card", kind=action.kind)
     if wanted == "cards" and (action.cards is None or action.card is not None):
-        return f"a {action.kind} names its cards as a list"
+        return Rule("names_card_list", kind=action.kind)
     return None
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .actions import Action, MalformedAction, action_from_json
 from .cards import CODES, cards_of, parse_card
 from .errors import IllegalAction, InvalidRecord
+from .messages import Rule
 from .sheepshead import SheepsheadHand
 from .variant import SHEEPSHEAD_FIVE
 
@@ -57,9 +58,11 @@ class HandRecord:
 def apply_as(state: SheepsheadHand, seat: int, action: Action) -> SheepsheadHand:
     """Apply an action that a record says ``seat`` took, checking the seat first."""
     if state.is_over:
-        raise IllegalAction("the hand is over: no more actions", action, seat)
+        raise IllegalAction.breaking(Rule("no_more_actions"), action, seat)
     if seat != state.turn:
-        raise IllegalAction(f"it is seat {state.turn}'s turn, not seat {seat}'s", action, seat)
+        raise IllegalAction.breaking(
+            Rule("not_your_turn", turn=state.turn, seat=seat), action, seat
+        )
     return state.apply(action)
 
 

@@ -18,10 +18,10 @@ properties and methods that return plain card masks per seat.
 from __future__ import annotations
 
 from .actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask, shape_problem
-from .cards import ACE, CARD_POINTS, CODES, SUIT_NAMES, TEN, card, cards_of, mask_to_codes
+from .cards import ACE, CARD_POINTS, CODES, TEN, card, cards_of, mask_to_codes
 from .dealing import deal_cards
 from .errors import IllegalAction
-from .ranking import TRUMP
+from .messages import Rule
 from .result import HandResult
 from .variant import FAIL_ACES, SHEEPSHEAD_FIVE, Variant
 from .view import seat_view
@@ -366,10 +366,10 @@ class SheepsheadHand:
             if mask < 0:
                 mask = self._playable(self.turn)
             if not mask & action.mask:
-                raise IllegalAction(self.explain(action), action, self.turn)
+                raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
             return self._play(action)
         if action not in self.legal_actions():
-            raise IllegalAction(self.explain(action), action, self.turn)
+            raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
         return self._decide(action)
 
     def _decide(self, action: Action) -> SheepsheadHand:
@@ -465,20 +465,25 @@ class SheepsheadHand:
 
     def explain(self, action: Action) -> str | None:
         """Why ``action`` is illegal now, in the words of the rule; None if it is legal."""
+        rule = self.explain_rule(action)
+        return None if rule is None else str(rule)
+
+    def explain_rule(self, action: Action) -> Rule | None:
+        """The rule ``action`` breaks now, as a message id and values; None if legal."""
         if self.phase == OVER:
-            return "the hand is over"
+            return Rule("hand_over")
         if action in self.legal_actions():
             return None
         phase = self.phase
-        wanted, kinds = {
-            PICKING: ("pick or pass", ("pick", "pass")),
-            BURY: ("bury two cards", ("bury",)),
-            CALL_PHASE: ("call a card or play alone", ("call", "alone")),
-            UNKNOWN_PHASE: ("set one card of the hand aside as the unknown", ("unknown",)),
-            PLAY_PHASE: ("play a card", ("play",)),
+        kinds = {
+            PICKING: ("pick", "pass"),
+            BURY: ("bury",),
+            CALL_PHASE: ("call", "alone"),
+            UNKNOWN_PHASE: ("unknown",),
+            PLAY_PHASE: ("play",),
         }[phase]
         if action.kind not in kinds:
-            return f"seat {self.turn} must {wanted} now, not {action.kind}"
+            return Rule("wrong_kind", seat=self.turn, phase=self.phase_name, kind=action.kind)
         problem = shape_problem(action)
         if problem:
             return problem
@@ -487,73 +492,57 @@ class SheepsheadHand:
         if phase == CALL_PHASE:
             return self._explain_call(action)
         if phase == UNKNOWN_PHASE:
-            return f"you don't hold the {CODES[action.index]} to set aside"
+            return Rule("unknown_not_held", card=CODES[action.index])
         return self._explain_play(self.turn, action.index)
 
-    def _explain_bury(self, action: Action) -> str:
+    def _explain_bury(self, action: Action) -> Rule:
         if len(action.cards or ()) != 2 or action.mask.bit_count() != 2:
-            return "you must bury exactly two different cards"
-        missing = mask_to_codes(action.mask & ~self.hand(self.turn))
-        return f"you can only bury your own cards, and you don't hold {' or '.join(missing)}"
+            return Rule("bury_two")
+        return Rule("bury_own", cards=mask_to_codes(action.mask & ~self.hand(self.turn)))
 
-    def _explain_call(self, action: Action) -> str:
+    def _explain_call(self, action: Action) -> Rule:
         c = action.index
         code = CODES[c]
         hand = self.hand(self.turn)
         owned = hand | self.contract.buried
-        options = " or ".join(CODES[x] for x in self._callable())
-        offer = f"; you may call {options}" if options else "; no call is possible, so play alone"
+        options = [CODES[x] for x in self._callable()]
         if owned >> c & 1:
-            where = "buried" if self.contract.buried >> c & 1 else "in your hand"
-            rule = f"you can't call the {code}: it is {where}, and a called game needs a partner"
-        elif c >> 3 not in self.deal.variant.callable_suits or c & 7 not in (ACE, TEN):
-            rule = f"only the ace (or ten) of clubs, spades or hearts can be called, not the {code}"
-        elif c & 7 == TEN and not all(owned >> a & 1 for a in FAIL_ACES):
-            rule = "a ten may be called only when all three fail aces are yours"
-        elif not hand & self.deal.class_masks[c >> 3]:
-            rule = (
-                f"you need a card of {SUIT_NAMES[c >> 3]} in your hand (the hold card) "
-                f"to call the {code}"
+            return Rule(
+                "call_own_card", card=code, buried=bool(self.contract.buried >> c & 1),
+                options=options,
+            )  # fmt: skip
+        if c >> 3 not in self.deal.variant.callable_suits or c & 7 not in (ACE, TEN):
+            return Rule("call_not_callable", card=code, options=options)
+        if c & 7 == TEN and not all(owned >> a & 1 for a in FAIL_ACES):
+            return Rule("ten_needs_aces", options=options)
+        if not hand & self.deal.class_masks[c >> 3]:
+            return Rule(
+                "call_needs_hold", card=code, suit=c >> 3, ace=c & 7 == ACE, options=options
             )
-            if c & 7 == ACE:
-                rule += " (a suit you have none of is called only when no other call exists)"
-        else:
-            rule = f"the {code} can't be called now"
-        return rule + offer
+        return Rule("call_not_now", card=code, options=options)
 
-    def _explain_play(self, seat: int, c: int) -> str:
+    def _explain_play(self, seat: int, c: int) -> Rule:
         contract = self.contract
         hand = self.hand(seat)
         is_unknown = c == contract.unknown and seat == contract.picker and self.unknown_pending
         if not hand >> c & 1 and not is_unknown:
-            return f"you don't hold the {CODES[c]}"
-        called_word = SUIT_NAMES[contract.called_class] if contract.called >= 0 else ""
-        called_name = f"called {'ten' if contract.called & 7 == TEN else 'ace'}"
+            return Rule("not_held", card=CODES[c])
+        suit = contract.called_class
+        called_rank = "ten" if contract.called & 7 == TEN else "ace"
         if contract.unknown >= 0 and self._playable(seat) == 1 << contract.unknown:
-            return f"{called_word} is led for the first time: you must play the unknown card"
+            return Rule("must_play_unknown", suit=suit)
         if is_unknown:
-            return (
-                f"the unknown card is played when {called_word} is first led, or as your last card"
-            )
+            return Rule("unknown_later", suit=suit)
         if not self.trick:
-            return (
-                f"the partner may lead {called_word} only with the {called_name} "
-                f"until {called_word} is led"
-            )
-        follow = hand & self.deal.variant.ranking.class_masks[self.led]
+            return Rule("partner_leads_called", suit=suit, called_rank=called_rank)
+        follow = hand & self.deal.class_masks[self.led]
         if follow and not follow >> c & 1:
-            led = "trump" if self.led == TRUMP else SUIT_NAMES[self.led]
-            return f"you must follow {led}"
+            return Rule("must_follow", suit=self.led)
         if seat == contract.partner:
             if self.led == contract.called_class:
-                return (
-                    f"{called_word} is led for the first time: "
-                    f"the partner must play the {called_name}"
-                )
-            return f"the partner keeps the {called_name} until {called_word} is led"
-        return (
-            f"the picker keeps a card of {called_word} (the hold card) until {called_word} is led"
-        )
+                return Rule("partner_must_play", suit=suit, called_rank=called_rank)
+            return Rule("partner_keeps", suit=suit, called_rank=called_rank)
+        return Rule("picker_keeps", suit=suit)
 
     # -- results and views -----------------------------------------------------
 

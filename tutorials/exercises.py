@@ -5,7 +5,7 @@ engine: "which card wins" is the engine's trick winner, "which may you play"
 its legal actions, "count the points" its card points, "who pays what" its
 result; the strategy kinds (play, bury, pick, call) and the multiple-choice
 questions have their answer in the lesson data. An illegal answer is
-explained by ``state.explain(action)``, in the words of the rule.
+explained by ``state.explain_rule(action)``, in the words of the rule.
 
 What a page may show of a position is only what the exercise's seat sees
 (``state.view(seat)``, RULES.md §4), and never the answer: :func:`board`
@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.cards import SUIT_NAMES, card_name
+from games.rule_text import rule_text
 from rules_engine.actions import ALONE, bury, call, play
 from rules_engine.cards import CARD_POINTS, CODES, mask_points, parse_card
 from rules_engine.players.strategy import (
@@ -133,14 +134,13 @@ def _sentence(text: str, capital: bool = True) -> str:
     text = str(text).strip()
     if not text:
         return text
-    if capital:
-        text = text[0].upper() + text[1:]
+    text = (text[0].upper() if capital else text[0].lower()) + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _engine_rule(text: str | None) -> str:
-    """The engine's words for a rule, passed through gettext for a catalog to translate."""
-    return _(text) if text else ""
+def _engine_rule(rule) -> str:
+    """The engine's rule in the reader's language (see games.rule_text)."""
+    return rule_text(rule)
 
 
 def _fmt_points(value: float) -> str:
@@ -180,7 +180,7 @@ def _group_rules(state, codes, make_action) -> list[str]:
     """Why each card is illegal, one sentence per rule: 'Not the …: you must follow clubs.'"""
     by_rule: dict[str, list[str]] = {}
     for code in codes:
-        rule = state.explain(make_action(code))
+        rule = state.explain_rule(make_action(code))
         if rule:
             by_rule.setdefault(_engine_rule(rule), []).append(code)
     return [
@@ -528,7 +528,7 @@ def judge_play(ex: Exercise, answer: Answer, data) -> Outcome:
     chosen = data.get("card")
     if chosen not in state.view(ex.seat).hand:
         return _wrong(_("Choose one of your cards."))
-    rule = state.explain(play(chosen))
+    rule = state.explain_rule(play(chosen))
     if rule:
         return _wrong(
             _("The %(card)s may not be played here: %(rule)s")
@@ -547,7 +547,7 @@ def judge_bury(ex: Exercise, answer: Answer, data) -> Outcome:
     chosen = list(answer.selected)
     if len(chosen) != 2:
         return _wrong(_("Choose exactly two cards to bury."))
-    rule = ex.state.explain(bury(chosen))
+    rule = ex.state.explain_rule(bury(chosen))
     if rule:
         return _wrong(_sentence(_engine_rule(rule)))
     if sorted(chosen) in [sorted(pair) for pair in ex.spec["answer"]]:
@@ -631,7 +631,7 @@ def judge_call(ex: Exercise, answer: Answer, data) -> Outcome:
         if code not in call_options(ex):
             return _wrong(_("Choose one of the cards offered, or Go alone."))
         action, key, label = call(code), code, _("The %(card)s") % {"card": card_name(code)}
-    rule = state.explain(action)
+    rule = state.explain_rule(action)
     if rule:
         return _wrong(
             _("You can't call that: %(rule)s")

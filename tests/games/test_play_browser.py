@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Match, Player
+from games.rule_text import rule_text
 from games.services import load_table, next_hand, start_match, submit_action
 from rules_engine.actions import play
 
@@ -214,8 +215,7 @@ def test_a_dimmed_card_is_refused_with_the_rule_and_the_last_trick_can_be_seen(s
     expect(why).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     phone.screenshot(path=SCREENSHOTS / "table-why-360x640-light.png")
-    rule = state.explain(play(refused))
-    expect(why).to_have_text(rule[:1].upper() + rule[1:] + ".")
+    expect(why).to_have_text(rule_text(state.explain_rule(play(refused))))
     phone.keyboard.press("Escape")
     expect(why).to_be_hidden()
     assert phone.locator("#table").get_attribute("data-step") == step  # nothing was sent

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 
 from games.models import Hand, Match, Player
+from games.rule_text import rule_text
 from games.services import load_table, next_hand, state_of, submit_action
 from games.table import decided_for
 
@@ -347,12 +349,7 @@ def test_a_dimmed_card_says_which_rule_keeps_it_in_the_hand(client, new_match, g
             assert 'aria-disabled="true"' in button
             assert f'popovertarget="why-{code}"' in button
             reason = re.search(rf'id="why-{code}"[^>]*>([^<]+)<', page).group(1)
-            assert (
-                reason
-                == state.explain(play_action(code))[:1].upper()
-                + state.explain(play_action(code))[1:]
-                + "."
-            )
+            assert html.unescape(reason) == rule_text(state.explain_rule(play_action(code)))
 
 
 def play_action(code):

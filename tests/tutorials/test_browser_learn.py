@@ -85,7 +85,7 @@ def work_through_lesson_three(phone: Page, site: str, tmp_path: Path) -> None:
     choose(second, "ace of clubs", "eight of clubs", "queen of clubs")
     second.get_by_role("button", name="Check").click()
     expect(second.get_by_role("alert")).to_contain_text(
-        "Not the queen of clubs: you must follow clubs."
+        "Not the queen of clubs: you have clubs, so you must follow clubs."
     )
     second.get_by_role("button", name="queen of clubs", exact=True).click()
     expect(second.get_by_role("button", name="queen of clubs", exact=True)).to_have_attribute(

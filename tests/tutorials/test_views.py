@@ -179,7 +179,7 @@ def test_a_wrong_answer_can_be_tried_again(client):
 def test_an_illegal_card_is_refused_with_the_engines_rule(client):
     url = answer_url("tricks", "follow-clubs")
     html = client.post(url, {"selected": ["QC", "AC"], "check": "1"}, **HX).content.decode()
-    assert "Not the queen of clubs: you must follow clubs." in html
+    assert "Not the queen of clubs: you have clubs, so you must follow clubs." in html
     assert "You left out 1 card that may be played." in html
     schmier = answer_url("strategy", "schmier")
     html = client.post(schmier, {"card": "AH"}, **HX).content.decode()
@@ -241,7 +241,7 @@ def test_each_kind_explains_a_wrong_answer(client):
             "calling",
             "which-ace",
             {"card": "AS"},
-            "you need a card of spades in your hand (the hold card) to call the AS",
+            "you need a card of spades in your hand (the hold card) to call the ace of spades",
         ),
         ("calling", "which-ace", {"card": "AC"}, "it is in your hand"),
         ("calling", "ten-call", {"card": "AH"}, "it is in your hand"),
@@ -457,15 +457,18 @@ def test_lesson_text_and_rule_explanations_go_through_gettext(client, monkeypatc
     def marked(text):
         return f"«{text}»"
 
+    from games import rule_text
+
     monkeypatch.setattr(views, "_", marked)
     monkeypatch.setattr(exercises, "_", marked)
+    monkeypatch.setattr(rule_text, "_", marked)
     html = client.get(reverse("tutorials:lesson", args=["tricks"])).content.decode()
     assert "«Following suit and who wins a trick»" in html
     assert "«You must follow suit if you can." in html
     assert "«Ann led a club. Choose every card you may play, then press Check.»" in html
     url = answer_url("tricks", "follow-clubs")
     html = client.post(url, {"selected": ["QC"], "check": "1"}, **HX).content.decode()
-    assert "«you must follow clubs»" in html
+    assert "«You have clubs, so you must follow clubs.»" in html
 
 
 def test_the_courses_last_form_starts_a_game_against_beginners(client):

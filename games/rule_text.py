@@ -1,0 +1,141 @@
+"""The engine's rule messages in the reader's language.
+
+The engine gives a rule as an id and values (``rules_engine.messages``); this
+turns it into a translatable sentence, naming cards and suits through gettext
+(``games.cards``). Sentences start with a capital and end with a full stop.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from rules_engine.messages import Rule
+
+from .cards import SUIT_NAMES, card_name
+
+PHASE_WANTED = {
+    "picking": lambda: _("pick or pass"),
+    "bury": lambda: _("bury two cards"),
+    "call": lambda: _("call a card or play alone"),
+    "unknown": lambda: _("set one card aside as the unknown"),
+    "play": lambda: _("play a card"),
+}
+
+
+def _suit(number: int) -> str:
+    return _("trump") if number == 4 else str(SUIT_NAMES["CSHD"[number]])
+
+
+def _card(code: str) -> str:
+    return _("the %(card)s") % {"card": card_name(code)}
+
+
+def _cards_or(codes) -> str:
+    names = [_card(code) for code in codes]
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(first)s or %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def _called(values) -> str:
+    return _("the called ten") if values["called_rank"] == "ten" else _("the called ace")
+
+
+def _offer(values) -> str:
+    if values["options"]:
+        return _("You may call %(cards)s.") % {"cards": _cards_or(values["options"])}
+    return _("No call is possible, so play alone.")
+
+
+SENTENCES = {
+    "hand_over": lambda v: _("The hand is over."),
+    "no_more_actions": lambda v: _("The hand is over: no more moves."),
+    "not_your_turn": lambda v: _("It is not your turn."),
+    "wrong_kind": lambda v: _("Now you must %(wanted)s.") % {"wanted": PHASE_WANTED[v["phase"]]()},
+    "not_an_action": lambda v: _("That is not a move."),
+    "names_no_card": lambda v: _("That move names no card."),
+    "names_one_card": lambda v: _("That move names exactly one card."),
+    "names_card_list": lambda v: _("Name the cards to bury."),
+    "bury_two": lambda v: _("You must bury exactly two different cards."),
+    "bury_own": lambda v: (
+        _("You can only bury your own cards, and you don't hold %(cards)s.")
+        % {"cards": _cards_or(v["cards"])}
+    ),
+    "unknown_not_held": lambda v: (
+        _("You don't hold %(card)s to set aside.") % {"card": _card(v["card"])}
+    ),
+    "call_own_card": lambda v: " ".join(
+        [
+            (
+                _("You can't call %(card)s: you buried it, and a called game needs a partner.")
+                if v["buried"]
+                else _(
+                    "You can't call %(card)s: it is in your hand, "
+                    "and a called game needs a partner."
+                )
+            )
+            % {"card": _card(v["card"])},
+            _offer(v),
+        ]
+    ),
+    "call_not_callable": lambda v: " ".join(
+        [
+            _("Only the ace (or ten) of clubs, spades or hearts can be called, not %(card)s.")
+            % {"card": _card(v["card"])},
+            _offer(v),
+        ]
+    ),
+    "ten_needs_aces": lambda v: " ".join(
+        [_("A ten may be called only when all three fail aces are yours."), _offer(v)]
+    ),
+    "call_needs_hold": lambda v: " ".join(
+        [
+            _("You need a card of %(suit)s in your hand (the hold card) to call %(card)s.")
+            % {"suit": _suit(v["suit"]), "card": _card(v["card"])},
+            _("A suit you have none of is called only when no other call exists.")
+            if v["ace"]
+            else "",
+            _offer(v),
+        ]
+    ).replace("  ", " "),
+    "call_not_now": lambda v: " ".join(
+        [_("You can't call %(card)s now.") % {"card": _card(v["card"])}, _offer(v)]
+    ),
+    "not_held": lambda v: _("You don't hold %(card)s.") % {"card": _card(v["card"])},
+    "must_play_unknown": lambda v: (
+        _("%(suit)s is led for the first time: you must play the unknown card.")
+        % {"suit": _suit(v["suit"]).capitalize()}
+    ),
+    "unknown_later": lambda v: (
+        _("The unknown card is played when %(suit)s is first led, or as your last card.")
+        % {"suit": _suit(v["suit"])}
+    ),
+    "partner_leads_called": lambda v: (
+        _("The partner may lead %(suit)s only with %(called)s until %(suit)s is led.")
+        % {"suit": _suit(v["suit"]), "called": _called(v)}
+    ),
+    "must_follow": lambda v: (
+        _("You have a trump, so you must play trump.")
+        if v["suit"] == 4
+        else _("You have %(suit)s, so you must follow %(suit)s.") % {"suit": _suit(v["suit"])}
+    ),
+    "partner_must_play": lambda v: (
+        _("%(suit)s is led for the first time: the partner must play %(called)s.")
+        % {"suit": _suit(v["suit"]).capitalize(), "called": _called(v)}
+    ),
+    "partner_keeps": lambda v: (
+        _("The partner keeps %(called)s until %(suit)s is led.")
+        % {"suit": _suit(v["suit"]), "called": _called(v)}
+    ),
+    "picker_keeps": lambda v: (
+        _("The picker keeps a card of %(suit)s (the hold card) until %(suit)s is led.")
+        % {"suit": _suit(v["suit"])}
+    ),
+}
+
+
+def rule_text(rule: Rule | None) -> str:
+    """The rule as a sentence for a page; '' for None."""
+    if rule is None:
+        return ""
+    return SENTENCES[rule.id](rule.values)
