@@ -33,6 +33,8 @@ CALLED_ACE, ALONE_CONTRACT, LEASTER = "called_ace", "alone", "leaster"
 
 _SEAT_BITS = 32
 _SEAT_MASK = (1 << _SEAT_BITS) - 1
+#: The bit of every card of every seat's slot in the packed hands (and the unknown's).
+_PACKED_BITS = tuple(1 << k for k in range(_SEAT_BITS * 8))
 _PICKING_ACTIONS = (PASS, PICK)
 _NO_ACTIONS: tuple[Action, ...] = ()
 
@@ -432,18 +434,30 @@ class SheepsheadHand:
         seats = deal.seats
         history = (self.history, seat, action)
         if c == contract.unknown:  # its bit sits in the slot after the seats
-            packed = self.packed & ~(1 << (seats * _SEAT_BITS + c))
+            packed = self.packed ^ _PACKED_BITS[seats * _SEAT_BITS + c]
         else:
-            packed = self.packed & ~(1 << (seat * _SEAT_BITS + c))
+            packed = self.packed ^ _PACKED_BITS[seat * _SEAT_BITS + c]
         trick = self.trick + (c,)
         led = self.led
         if not self.trick:
             led = contract.called_class if c == contract.unknown else deal.follow_class[c]
         if len(trick) < seats:
-            return _state(
-                deal, contract, history, PLAY_PHASE, seat + 1 if seat + 1 < seats else 0,
-                packed, self.leader, trick, led, self.tricks, self.called_pending,
-            )  # fmt: skip
+            # The common case, built in place (a call to _state costs more than it saves).
+            new = _new_hand(SheepsheadHand)
+            new.deal = deal
+            new.contract = contract
+            new.history = history
+            new.phase = PLAY_PHASE
+            new.turn = seat + 1 if seat + 1 < seats else 0
+            new.packed = packed
+            new.leader = self.leader
+            new.trick = trick
+            new.led = led
+            new.tricks = self.tricks
+            new.called_pending = self.called_pending
+            new._playable_now = -1
+            new._choices = None
+            return new
         # The trick is complete. The unknown can't win: its index is unique in
         # the deck, so it is recognised by its card alone.
         strength = deal.strength[led]
