@@ -14,6 +14,10 @@ LEVEL_CHOICES = [
     ("standard", _("Standard")),
     ("expert", _("Expert")),
 ]
+DECK_CHOICES = [
+    ("classic", _("Two colours")),
+    ("four", _("Four colours")),
+]
 SPEED_CHOICES = [
     ("slow", _("Slow")),
     ("normal", _("Normal")),
@@ -32,6 +36,8 @@ class Player(models.Model):
         related_name="player",
     )
     speed = models.CharField(max_length=8, choices=SPEED_CHOICES, default="normal")
+    #: Four colours (clubs green, diamonds blue) tell the suits apart without red and black.
+    deck = models.CharField(max_length=8, choices=DECK_CHOICES, default="classic")
     #: The name a guest shows on the daily board (escaped wherever it appears).
     nickname = models.CharField(max_length=30, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

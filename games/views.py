@@ -14,7 +14,7 @@ from rules_engine.players import LEVELS
 from . import services
 from .daily import today
 from .identity import current_player
-from .models import LEVEL_CHOICES, SPEED_CHOICES, Hand, Match, Player
+from .models import DECK_CHOICES, LEVEL_CHOICES, SPEED_CHOICES, Hand, Match, Player
 from .services import GameError, StaleMatch
 from .table import SEATS, Face, build_board, replay_board, sort_key, table_url
 
@@ -23,6 +23,7 @@ logger = logging.getLogger(__name__)
 #: The levels a visitor may choose (the engine also has "random", for the arena).
 PLAYABLE_LEVELS = [value for value, _label in LEVEL_CHOICES if value in LEVELS]
 SPEEDS = [value for value, _label in SPEED_CHOICES]
+DECKS = [value for value, _label in DECK_CHOICES]
 
 
 @require_safe
@@ -158,6 +159,7 @@ def _render_table(
         "hint": hint,
         "speeds": SPEED_CHOICES,
         "speed": player.speed,
+        "deck": player.deck,
         "levels": LEVEL_CHOICES,
     }
     partial = _wants_partial(request)
@@ -254,12 +256,17 @@ def hint(request: HttpRequest, match_id) -> HttpResponse:
 @require_POST
 @never_cache
 def speed(request: HttpRequest, match_id) -> HttpResponse:
-    """Change how fast the computer players' moves appear; the table stays where it was."""
+    """The table's settings: how fast the computer players' moves appear (``speed``)
+    and the deck's colours (``deck``); the table stays where it was."""
     player, match = _own_match(request, match_id)
     choice = request.POST.get("speed")
     if choice in SPEEDS and choice != player.speed:
         player.speed = choice
         player.save(update_fields=["speed"])
+    deck = request.POST.get("deck")
+    if deck in DECKS and deck != player.deck:
+        player.deck = deck
+        player.save(update_fields=["deck"])
     step = _int(request.POST.get("step"))
     number = _int(request.POST.get("hand"))
     current = match.hands.order_by("-number").values_list("number", flat=True).first()

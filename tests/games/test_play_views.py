@@ -511,3 +511,18 @@ def test_another_players_match_is_not_found(client, django_user_model, human_mov
 def test_a_match_that_does_not_exist_is_not_found(client, guest):
     assert client.get("/play/00000000-0000-0000-0000-000000000000/").status_code == 404
     assert client.get("/play/not-a-uuid/").status_code == 404
+
+
+def test_the_four_colour_deck_can_be_chosen_and_is_kept(client, new_match, guest):
+    match = new_match()
+    page = text(client.get(f"/play/{match.pk}/", **HTMX))
+    assert "deck-four" not in page and 'data-action="deck" aria-pressed="false"' in page
+    response = client.post(f"/play/{match.pk}/speed", {"deck": "four"}, **HTMX)
+    assert response.status_code == 200
+    guest.refresh_from_db()
+    assert guest.deck == "four"
+    page = text(client.get(f"/play/{match.pk}/", **HTMX))
+    assert "deck-four" in page and 'suit-C' in page
+    client.post(f"/play/{match.pk}/speed", {"deck": "rainbow"}, **HTMX)
+    guest.refresh_from_db()
+    assert guest.deck == "four"  # a bad value changes nothing

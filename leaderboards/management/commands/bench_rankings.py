@@ -83,12 +83,14 @@ class Command(BaseCommand):
                     copy.write_row(
                         (first_user + n, "!", False, f"bench{n}", "", "", "", False, True, now)
                     )
-            player_columns = "(id, user_id, speed, nickname, created_at)"
+            player_columns = "(id, user_id, speed, deck, nickname, created_at)"
             with raw.cursor().copy(
                 f"COPY {Player._meta.db_table} {player_columns} FROM STDIN"
             ) as copy:
                 for n in range(players):
-                    copy.write_row((n + 1, first_user + n if n % 5 else None, "normal", "", now))
+                    copy.write_row(
+                        (n + 1, first_user + n if n % 5 else None, "normal", "classic", "", now)
+                    )
             matches = []
             match_columns = (
                 "(id, player_id, level, seed, first_dealer, human_seat, hand_count, version,"
