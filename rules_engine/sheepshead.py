@@ -41,12 +41,25 @@ _NO_ACTIONS: tuple[Action, ...] = ()
 #: Legal plays by mask of playable cards, filled as masks turn up.
 _PLAYS_BY_MASK: dict[int, tuple[Action, ...]] = {}
 _PLAYS_CACHE_LIMIT = 1 << 16
+#: The plays of one byte of a mask (one suit's eight cards), for every byte value.
+_PLAYS_BY_BYTE = tuple(
+    tuple(
+        tuple(PLAY[suit * 8 + rank] for rank in range(8) if byte >> rank & 1) for byte in range(256)
+    )
+    for suit in range(4)
+)
 
 
 def _plays(mask: int) -> tuple[Action, ...]:
     plays = _PLAYS_BY_MASK.get(mask)
     if plays is None:
-        plays = tuple(PLAY[c] for c in cards_of(mask))
+        clubs, spades, hearts, diamonds = _PLAYS_BY_BYTE
+        plays = (
+            clubs[mask & 255]
+            + spades[mask >> 8 & 255]
+            + hearts[mask >> 16 & 255]
+            + diamonds[mask >> 24 & 255]
+        )
         if len(_PLAYS_BY_MASK) < _PLAYS_CACHE_LIMIT:
             _PLAYS_BY_MASK[mask] = plays
     return plays
