@@ -89,3 +89,28 @@ def browser(chromium_launch):
         launched = playwright.chromium.launch(**chromium_launch)
         yield launched
         launched.close()
+
+
+def build_position(hands: dict, blind: list, dealer: int, actions: list):
+    """A Sheepshead state from partly given hands: the cards not named fill the
+    other seats in card order; then the actions (record form) are replayed."""
+    from rules_engine.cards import CODES
+    from rules_engine.records import parse_record
+
+    named = {code for cards in hands.values() for code in cards} | set(blind)
+    rest = [code for code in CODES if code not in named]
+    full = []
+    for seat in range(5):
+        cards = list(hands.get(seat, []))
+        while len(cards) < 6:
+            cards.append(rest.pop(0))
+        full.append(cards)
+    record = {"game": "sheepshead", "dealer": dealer, "deal": {"hands": full, "blind": blind},
+              "actions": actions}  # fmt: skip
+    return parse_record(record).replay()
+
+
+@pytest.fixture
+def position():
+    """``position(hands={seat: codes}, blind, dealer, actions)``: see build_position."""
+    return build_position

@@ -7,7 +7,6 @@ from games import services
 from games.identity import SESSION_KEY
 from games.models import Match, Player
 from rules_engine.players.hints import reason
-from rules_engine.records import parse_record
 
 pytestmark = pytest.mark.django_db
 SEED = b"a practice game with hints"
@@ -61,29 +60,11 @@ def test_an_ordinary_game_offers_no_hints(client):
     assert "Hints are for practice games" in refused
 
 
-def position(hands, blind, dealer, actions):
-    from rules_engine.cards import CODES
-
-    named = {c for cards in hands.values() for c in cards} | set(blind)
-    rest = [c for c in CODES if c not in named]
-    full = [
-        list(hands.get(s, [])) + [rest.pop(0) for _ in range(6 - len(hands.get(s, [])))]
-        for s in range(5)
-    ]
-    record = {
-        "game": "sheepshead",
-        "dealer": dealer,
-        "deal": {"hands": full, "blind": blind},
-        "actions": actions,
-    }
-    return parse_record(record).replay()
-
-
 def act(seat, action, **fields):
     return {"seat": seat, "action": action, **fields}
 
 
-def test_the_reasons_name_the_rules_of_thumb():
+def test_the_reasons_name_the_rules_of_thumb(position):
     from rules_engine.actions import play
 
     defender = position(

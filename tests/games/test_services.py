@@ -17,7 +17,6 @@ from games.services import (
     state_of,
     submit_action,
 )
-from rules_engine.players import player_for
 
 pytestmark = pytest.mark.django_db
 SEED = b"fixed seed for repeatable tests"
@@ -28,18 +27,6 @@ def player():
     return Player.objects.create()
 
 
-def human_move(match):
-    """What a standard player would do in the human's seat, as form fields."""
-    table = load_table(match)
-    action = player_for("standard").decide(table.state.view(match.human_seat), b"test")
-    data = {"action": action.kind}
-    if action.card:
-        data["card"] = action.card
-    if action.cards:
-        data["cards"] = list(action.cards)
-    return data
-
-
 def test_a_new_match_deals_the_first_hand_and_waits_for_the_human(player):
     match = start_match(player, "standard", seed=SEED)
     table = load_table(match)
@@ -48,7 +35,7 @@ def test_a_new_match_deals_the_first_hand_and_waits_for_the_human(player):
     assert table.state.is_over or table.state.turn == match.human_seat
 
 
-def test_a_whole_match_is_ten_hands_whose_scores_sum_to_zero(player):
+def test_a_whole_match_is_ten_hands_whose_scores_sum_to_zero(player, human_move):
     match = start_match(player, "beginner", seed=SEED)
     while not match.is_finished:
         table = load_table(match)
@@ -84,7 +71,7 @@ def test_a_malformed_move_is_refused_clearly(player):
         submit_action(match.pk, player, {"action": "play", "card": "ZZ"}, match.version)
 
 
-def test_the_same_move_sent_twice_is_applied_once(player):
+def test_the_same_move_sent_twice_is_applied_once(player, human_move):
     match = start_match(player, "standard", seed=SEED)
     move = human_move(match)
     version = match.version
@@ -97,7 +84,7 @@ def test_the_same_move_sent_twice_is_applied_once(player):
     assert len(hand.record["actions"]) == actions
 
 
-def test_another_players_match_is_not_found(player):
+def test_another_players_match_is_not_found(player, human_move):
     match = start_match(player, "standard", seed=SEED)
     stranger = Player.objects.create()
     with pytest.raises(GameError, match="no such game"):
@@ -110,7 +97,7 @@ def test_an_unknown_level_is_refused(player):
     assert not Match.objects.exists()
 
 
-def test_a_hand_can_be_finished_once_its_outcome_is_decided(player):
+def test_a_hand_can_be_finished_once_its_outcome_is_decided(player, human_move):
     match = start_match(player, "standard", seed=SEED)
     while True:
         table = load_table(match)
@@ -136,7 +123,7 @@ def test_finishing_an_undecided_hand_is_refused(player):
     assert load_table(match).hand.record == table.hand.record
 
 
-def test_the_stored_record_replays_to_the_stored_result(player):
+def test_the_stored_record_replays_to_the_stored_result(player, human_move):
     match = start_match(player, "beginner", seed=SEED)
     while not load_table(match).state.is_over:
         match = submit_action(match.pk, player, human_move(match), match.version)
@@ -145,7 +132,7 @@ def test_the_stored_record_replays_to_the_stored_result(player):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_tabs_sending_a_move_at_once_apply_it_once():
+def test_two_tabs_sending_a_move_at_once_apply_it_once(human_move):
     player = Player.objects.create()
     match = start_match(player, "standard", seed=SEED)
     move = human_move(match)

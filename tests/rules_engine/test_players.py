@@ -10,35 +10,15 @@ from pathlib import Path
 import pytest
 
 from rules_engine.actions import play
-from rules_engine.cards import CODES, parse_card
+from rules_engine.cards import parse_card
 from rules_engine.players import LEVELS, player_for
 from rules_engine.players.knowledge import knowledge_from_view
 from rules_engine.players.rng import Rng
 from rules_engine.players.sampling import sample_state
-from rules_engine.records import parse_record
 from rules_engine.sheepshead import Deal, SheepsheadHand
 
 ROOT = Path(__file__).resolve().parents[2]
 SKILLED = ["standard", "expert"]
-
-
-def position(hands: dict, blind: list, dealer: int, actions: list) -> SheepsheadHand:
-    """A state from partly given hands: the cards not named fill the other seats in order."""
-    named = {code for cards in hands.values() for code in cards} | set(blind)
-    rest = [code for code in CODES if code not in named]
-    full = []
-    for seat in range(5):
-        cards = list(hands.get(seat, []))
-        while len(cards) < 6:
-            cards.append(rest.pop(0))
-        full.append(cards)
-    record = {
-        "game": "sheepshead",
-        "dealer": dealer,
-        "deal": {"hands": full, "blind": blind},
-        "actions": actions,
-    }
-    return parse_record(record).replay()
 
 
 def act(seat, action, **fields):
@@ -46,7 +26,7 @@ def act(seat, action, **fields):
 
 
 @pytest.mark.parametrize("level", SKILLED)
-def test_a_defender_leads_the_called_suit_first(level):
+def test_a_defender_leads_the_called_suit_first(level, position):
     state = position(
         {0: ["7C", "8S", "9H", "KS", "7H", "TS"], 1: ["QC", "QS", "QH", "JC", "JS", "AD"]},
         blind=["8C", "9D"],
@@ -63,7 +43,7 @@ def test_a_defender_leads_the_called_suit_first(level):
 
 
 @pytest.mark.parametrize("level", SKILLED)
-def test_the_partner_schmiers_onto_a_trick_the_picker_has_surely_won(level):
+def test_the_partner_schmiers_onto_a_trick_the_picker_has_surely_won(level, position):
     state = position(
         {1: ["QC", "QS", "QH", "QD", "JC", "8C"], 2: ["AC", "TS", "AH", "9S", "KH", "7H"]},
         blind=["7S", "8S"],
@@ -80,7 +60,7 @@ def test_the_partner_schmiers_onto_a_trick_the_picker_has_surely_won(level):
 
 
 @pytest.mark.parametrize("level", SKILLED)
-def test_the_picker_leads_trump(level):
+def test_the_picker_leads_trump(level, position):
     state = position(
         {1: ["QC", "QS", "QH", "QD", "JC", "8C"], 2: ["AC", "TS", "AH", "9S", "KH", "7H"]},
         blind=["7S", "8S"],
@@ -94,7 +74,7 @@ def test_the_picker_leads_trump(level):
 
 
 @pytest.mark.parametrize("level", SKILLED)
-def test_in_a_leaster_a_blank_ace_is_shed_early(level):
+def test_in_a_leaster_a_blank_ace_is_shed_early(level, position):
     state = position(
         {
             1: ["7H", "8H", "AC", "9S", "8D", "TS"],
@@ -110,7 +90,9 @@ def test_in_a_leaster_a_blank_ace_is_shed_early(level):
 
 @pytest.mark.parametrize("level", [level for level in LEVELS if level != "random"])
 @pytest.mark.parametrize("seat_of_hand", [1, 0])  # first to decide, and the dealer (last)
-def test_nobody_picks_without_a_trump_above_the_ace_of_diamonds_or_a_fail_ace(level, seat_of_hand):
+def test_nobody_picks_without_a_trump_above_the_ace_of_diamonds_or_a_fail_ace(
+    level, seat_of_hand, position
+):
     passes = [act(s, "pass") for s in (1, 2, 3, 4)] if seat_of_hand == 0 else []
     state = position(
         {seat_of_hand: ["AD", "TD", "KD", "9D", "8D", "TH"]},
@@ -152,7 +134,7 @@ def test_a_view_holds_no_reference_to_the_state_or_the_deal():
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_a_player_decides_the_same_when_only_hidden_cards_differ(level):
+def test_a_player_decides_the_same_when_only_hidden_cards_differ(level, position):
     # Seats 3 and 4 swap two cards; seat 1, about to decide, sees exactly the same.
     hands = {
         1: ["QC", "JS", "AD", "7C", "KS", "9H"],
