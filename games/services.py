@@ -28,6 +28,7 @@ from rules_engine.match import Match as EngineMatch
 from rules_engine.players import player_for
 from rules_engine.players.hints import hint_for
 from rules_engine.records import parse_record, record_of
+from rules_engine.result import score_is_settled
 
 from .models import DailyDeal, Hand, HandOutcome, Match, Player
 from .rule_text import rule_text
@@ -287,20 +288,13 @@ def is_decided(state: SheepsheadHand) -> bool:
     side = {contract.picker, contract.partner} - {-1}
     points = state.points
     tricks = state.tricks_won
-    side_points = sum(points[s] for s in side) + mask_points(state.buried)
-    defender_points = sum(points[s] for s in range(SEATS) if s not in side)
-    remaining = 120 - side_points - defender_points
-    side_tricks = sum(tricks[s] for s in side)
-    defender_tricks = sum(tricks[s] for s in range(SEATS) if s not in side)
-    if side_points >= 61:
-        if defender_tricks == 0:
-            return False  # the defenders may yet take no trick
-        return defender_points >= 30 or defender_points + remaining <= 29
-    if side_points + remaining <= 60:
-        if side_tricks == 0:
-            return False
-        return side_points >= 31 or side_points + remaining <= 30
-    return False
+    defenders = [s for s in range(SEATS) if s not in side]
+    return score_is_settled(
+        sum(points[s] for s in side) + mask_points(state.buried),
+        sum(points[s] for s in defenders),
+        sum(tricks[s] for s in side),
+        sum(tricks[s] for s in defenders),
+    )
 
 
 def hint(match_id, player: Player):

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules_engine.actions import play as play_action
+from rules_engine.result import score_is_settled
 
 from .cards import RANK_LABELS, SUIT_NAMES, card_name, card_points, hand_order, is_trump
 from .charts import line_chart
@@ -465,22 +466,14 @@ def decided_for(view) -> bool:
     bury = sum(card_points(c) for c in view.buried or ())
     tricks = view.tricks_won
     for side in sides:
-        side_points = sum(points[s] for s in side) + bury
         defenders = [s for s in range(SEATS) if s not in side]
-        defender_points = sum(points[s] for s in defenders)
-        side_tricks = sum(tricks[s] for s in side)
-        defender_tricks = sum(tricks[s] for s in defenders)
-        wins = (
-            side_points >= 61
-            and defender_tricks > 0
-            and (defender_points >= 30 or side_points >= 91)
+        settled = score_is_settled(
+            sum(points[s] for s in side) + bury,
+            sum(points[s] for s in defenders),
+            sum(tricks[s] for s in side),
+            sum(tricks[s] for s in defenders),
         )
-        loses = (
-            defender_points >= 60
-            and side_tricks > 0
-            and (side_points >= 31 or defender_points >= 90)
-        )
-        if not (wins or loses):
+        if not settled:
             return False
     return True
 

@@ -13,6 +13,24 @@ DEFENDERS_SCHNEIDER = 29
 PICKER_SCHNEIDER = 30
 
 
+def score_is_settled(
+    side_points: int, defender_points: int, side_tricks: int, defender_tricks: int
+) -> bool:
+    """True when card points and tricks taken so far already fix every payment.
+
+    Points and tricks only grow, so once the picker's side has 61 (or the
+    defenders 60), the schneider line is crossed or out of reach, and both sides
+    have a trick (so "no trick" can't happen), nothing left to play changes a score.
+    """
+    if side_points >= WINNING_POINTS:
+        beyond_schneider = 120 - side_points <= DEFENDERS_SCHNEIDER
+        return defender_tricks > 0 and (defender_points > DEFENDERS_SCHNEIDER or beyond_schneider)
+    if defender_points >= 120 - WINNING_POINTS + 1:
+        beyond_schneider = 120 - defender_points <= PICKER_SCHNEIDER
+        return side_tricks > 0 and (side_points > PICKER_SCHNEIDER or beyond_schneider)
+    return False
+
+
 @dataclass(frozen=True)
 class HandResult:
     complete: bool
