@@ -18,7 +18,7 @@ from .knowledge import codes_mask, knowledge_from_view
 from .playout import play_out
 from .rng import Rng
 from .rule_based import StandardPlayer
-from .sampling import sample_state
+from .sampling import DealSampler
 from .strategy import bury_score, may_consider_picking
 
 #: Deals sampled per decision, and bury options kept for the search.
@@ -47,11 +47,11 @@ class ExpertPlayer(Player):
         candidates = self._candidates(view)
         if len(candidates) == 1:
             return candidates[0]
-        k = knowledge_from_view(view)
+        sampler = DealSampler(knowledge_from_view(view))
         totals = [0.0] * len(candidates)
         sampled = 0
         for _ in range(self.samples):
-            state = sample_state(k, rng)
+            state = sampler.sample(rng)
             if state is None:
                 continue
             sampled += 1

@@ -197,14 +197,28 @@ def plausible(k: Knowledge, state: SheepsheadHand, rng: Rng) -> bool:
     return True
 
 
+class DealSampler:
+    """Samples for one decision: what each hidden place may hold is worked out
+    once, not again for every sample."""
+
+    def __init__(self, k: Knowledge, attempts: int = 40) -> None:
+        self.knowledge = k
+        self.allowed = allowed_cards(k)
+        self.attempts = attempts
+
+    def sample(self, rng: Rng) -> SheepsheadHand | None:
+        """A full state consistent with the seat's knowledge, or None after ``attempts``."""
+        k = self.knowledge
+        for _ in range(self.attempts):
+            placed = sample_places(k, rng, self.allowed)
+            if placed is None:
+                continue
+            state = state_from_places(k, placed)
+            if state is not None and plausible(k, state, rng):
+                return state
+        return None
+
+
 def sample_state(k: Knowledge, rng: Rng, attempts: int = 40) -> SheepsheadHand | None:
-    """A full state consistent with the seat's knowledge, or None after ``attempts``."""
-    allowed = allowed_cards(k)
-    for _ in range(attempts):
-        placed = sample_places(k, rng, allowed)
-        if placed is None:
-            continue
-        state = state_from_places(k, placed)
-        if state is not None and plausible(k, state, rng):
-            return state
-    return None
+    """One sample (see :class:`DealSampler` for many at one decision)."""
+    return DealSampler(k, attempts).sample(rng)
