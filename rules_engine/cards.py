@@ -5,10 +5,10 @@ a card is ``suit * 8 + rank`` and a set of cards is an int with one bit per
 card. Callers outside the engine see the two-letter codes of RULES.md §5
 (``"TD"`` is the ten of diamonds).
 
->>> card_code(parse_card("QC"))
+>>> CODES[parse_card("QC")]
 'QC'
 >>> mask_to_codes(codes_to_mask(["7H", "AS"]))
-['AS', '7H']
+['7H', 'AS']
 """
 
 from __future__ import annotations
@@ -50,15 +50,6 @@ def card(rank: int, suit: int) -> int:
     return suit * 8 + rank
 
 
-def suit_of(card: int) -> int:
-    """The printed suit of a card (Q and J keep their printed suit here)."""
-    return card >> 3
-
-
-def rank_of(card: int) -> int:
-    return card & 7
-
-
 def is_card_code(code: object) -> bool:
     return isinstance(code, str) and code in _INDEX
 
@@ -73,17 +64,9 @@ def parse_card(code: str) -> int:
         ) from None
 
 
-def card_code(card: int) -> str:
-    return CODES[card]
-
-
 def card_name(card: int) -> str:
     """Spoken name, for messages and accessible labels: ``'queen of clubs'``."""
     return f"{RANK_NAMES[card & 7]} of {SUIT_NAMES[card >> 3]}"
-
-
-def bit(card: int) -> int:
-    return 1 << card
 
 
 def cards_of(mask: int) -> list[int]:
@@ -110,16 +93,14 @@ def mask_points(mask: int) -> int:
 
 
 def codes_to_mask(codes) -> int:
+    """The mask of some card codes; a None (a face-down card in a view) is skipped."""
     mask = 0
     for code in codes:
-        mask |= 1 << parse_card(code)
+        if code is not None:
+            mask |= 1 << parse_card(code)
     return mask
 
 
 def mask_to_codes(mask: int) -> list[str]:
     """Codes of a mask, sorted as strings (the canonical order of RULES.md §5)."""
     return sorted(CODES[card] for card in cards_of(mask))
-
-
-def popcount(mask: int) -> int:
-    return mask.bit_count()

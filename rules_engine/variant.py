@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ACE, CLUBS, FULL_DECK, HEARTS, SPADES, TEN, card
+from .cards import ACE, CLUBS, FULL_DECK, HEARTS, SPADES, card
 from .ranking import SHEEPSHEAD, Ranking
 
 
@@ -36,6 +36,5 @@ SHEEPSHEAD_FIVE = Variant(
     callable_suits=(CLUBS, SPADES, HEARTS),
 )
 
-#: The cards a Sheepshead picker may call: fail aces, then fail tens.
+#: The fail aces, whose place decides which calls a Sheepshead picker has.
 FAIL_ACES = tuple(card(ACE, suit) for suit in SHEEPSHEAD_FIVE.callable_suits)
-FAIL_TENS = tuple(card(TEN, suit) for suit in SHEEPSHEAD_FIVE.callable_suits)

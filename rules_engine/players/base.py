@@ -8,8 +8,9 @@ legal action is returned at once, with no thinking.
 from __future__ import annotations
 
 from ..actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask
+from ..cards import codes_to_mask
 from ..view import SeatView
-from .knowledge import Knowledge, codes_mask, knowledge_from_view
+from .knowledge import Knowledge, knowledge_from_view
 from .rng import Rng
 from .strategy import CLASS_MASKS, Table
 
@@ -65,7 +66,7 @@ def position_after_dealer(view: SeatView) -> int:
 
 
 def legal_mask(view: SeatView, kind: str) -> int:
-    return codes_mask(a.card for a in view.legal if a.kind == kind)
+    return codes_to_mask(a.card for a in view.legal if a.kind == kind)
 
 
 def legal_buries(view: SeatView) -> list[int]:

@@ -12,9 +12,10 @@ action on any machine.
 from __future__ import annotations
 
 from ..actions import PASS, Action
+from ..cards import codes_to_mask
 from ..view import SeatView
 from .base import Player
-from .knowledge import codes_mask, knowledge_from_view
+from .knowledge import knowledge_from_view
 from .playout import play_out
 from .rng import Rng
 from .rule_based import StandardPlayer
@@ -66,7 +67,7 @@ class ExpertPlayer(Player):
         return candidates[best]
 
     def _candidates(self, view: SeatView) -> list[Action]:
-        hand = codes_mask(view.hand)
+        hand = codes_to_mask(view.hand)
         if view.phase == "picking" and not may_consider_picking(hand):
             return [PASS]
         if view.phase != "bury":

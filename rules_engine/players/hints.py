@@ -10,11 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import Action
-from ..cards import CARD_POINTS, card_name, parse_card
+from ..cards import CARD_POINTS, card_name, codes_to_mask, parse_card
 from ..view import SeatView
 from .base import knowledge_and_table
 from .expert import ExpertPlayer
-from .knowledge import codes_mask
 from .strategy import (
     CLASS_MASKS,
     JACKS,
@@ -41,7 +40,7 @@ def reason(view: SeatView, action: Action) -> str:
     """One sentence saying why ``action`` is a good move here."""
     if len(view.legal) == 1:
         return f"It is your only legal move: {describe(action)}."
-    hand = codes_mask(view.hand)
+    hand = codes_to_mask(view.hand)
     if action.kind in ("pick", "pass"):
         trumps = (hand & TRUMP_MASK).bit_count()
         high = (hand & (QUEENS | JACKS)).bit_count()
@@ -107,7 +106,7 @@ def _play_reason(view: SeatView, action: Action) -> str:
 
 
 def hand_follows(view: SeatView, led: int) -> bool:
-    return bool(codes_mask(view.hand) & CLASS_MASKS[led])
+    return bool(codes_to_mask(view.hand) & CLASS_MASKS[led])
 
 
 def describe(action: Action) -> str:

@@ -11,20 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import CARD_POINTS, FULL_DECK, parse_card
+from ..cards import FULL_DECK, codes_to_mask, parse_card
 from ..ranking import SHEEPSHEAD
 from ..view import SeatView
 
 #: Hidden places other than a seat's hand, numbered after the seats.
 BURY, BLIND, UNKNOWN_SLOT = "bury", "blind", "unknown"
-
-
-def codes_mask(codes) -> int:
-    mask = 0
-    for code in codes:
-        if code is not None:
-            mask |= 1 << parse_card(code)
-    return mask
 
 
 @dataclass
@@ -47,10 +39,6 @@ class Knowledge:
     trick_seats: list[int]  # seats that played to the current trick, in order
     trick_cards: list[int]  # their cards (-1 for the face-down unknown)
     led_class: int  # of the current trick, -1 when it is empty
-
-    @property
-    def ranking(self):
-        return SHEEPSHEAD
 
     @property
     def i_am_picker(self) -> bool:
@@ -86,19 +74,13 @@ class Knowledge:
         side = self.side_of(seat)
         return None if side is None else side == self.i_am_on_picker_side
 
-    def points_in_trick(self) -> int:
-        return sum(CARD_POINTS[c] for c in self.trick_cards if c >= 0)
-
-    def trumps_unseen(self) -> int:
-        return self.unseen & SHEEPSHEAD.trump_mask
-
 
 def knowledge_from_view(view: SeatView) -> Knowledge:
     """Everything ``view.seat`` can infer, from its view alone."""
     seats = view.seats
     me = view.seat
     ranking = SHEEPSHEAD
-    hand = codes_mask(view.hand)
+    hand = codes_to_mask(view.hand)
     played_by = [0] * seats
     voids = [0] * seats
     called = parse_card(view.called) if view.called else -1
@@ -128,11 +110,11 @@ def knowledge_from_view(view: SeatView) -> Knowledge:
         played |= mask
     own_hidden = 0
     if view.buried:
-        own_hidden |= codes_mask(view.buried)
+        own_hidden |= codes_to_mask(view.buried)
     if view.unknown:
         own_hidden |= 1 << parse_card(view.unknown)
     if view.blind and view.picker == me:
-        own_hidden |= codes_mask(view.blind)
+        own_hidden |= codes_to_mask(view.blind)
     unseen = FULL_DECK & ~hand & ~played & ~own_hidden
     hidden_counts: dict = {}
     for seat in range(seats):

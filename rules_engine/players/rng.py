@@ -34,7 +34,3 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-
-    def fork(self, label: str | int) -> Rng:
-        """An independent stream for a sub-task, drawn from this one."""
-        return Rng(int(self.random() * 2**53), label)

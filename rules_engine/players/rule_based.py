@@ -11,7 +11,7 @@ can't win.
 from __future__ import annotations
 
 from ..actions import Action
-from ..cards import CARD_POINTS, cards_of
+from ..cards import CARD_POINTS, cards_of, codes_to_mask
 from ..view import SeatView
 from .base import (
     Player,
@@ -26,7 +26,6 @@ from .base import (
     position_after_dealer,
     unknown_action,
 )
-from .knowledge import codes_mask
 from .rng import Rng
 from .strategy import (
     POWER,
@@ -45,17 +44,17 @@ class StandardPlayer(Player):
     level = "standard"
 
     def on_picking(self, view: SeatView, rng: Rng) -> Action:
-        hand = codes_mask(view.hand)
+        hand = codes_to_mask(view.hand)
         return pick_or_pass(strong_enough_to_pick(hand, position_after_dealer(view)))
 
     def on_bury(self, view: SeatView, rng: Rng) -> Action:
-        return bury_action(choose_bury(codes_mask(view.hand), legal_buries(view)))
+        return bury_action(choose_bury(codes_to_mask(view.hand), legal_buries(view)))
 
     def on_call(self, view: SeatView, rng: Rng) -> Action:
-        return call_action(choose_call(codes_mask(view.hand), legal_calls(view)))
+        return call_action(choose_call(codes_to_mask(view.hand), legal_calls(view)))
 
     def on_unknown(self, view: SeatView, rng: Rng) -> Action:
-        return unknown_action(choose_unknown(codes_mask(view.hand)))
+        return unknown_action(choose_unknown(codes_to_mask(view.hand)))
 
     def on_play(self, view: SeatView, rng: Rng) -> Action:
         _, table = knowledge_and_table(view)
@@ -66,7 +65,7 @@ class BeginnerPlayer(Player):
     level = "beginner"
 
     def on_picking(self, view: SeatView, rng: Rng) -> Action:
-        hand = codes_mask(view.hand)
+        hand = codes_to_mask(view.hand)
         trumps = (hand & TRUMP_MASK).bit_count()
         # Counts trumps, not their height: picks on four, sometimes on three.
         wants = trumps >= 4 or (trumps == 3 and rng.random() < 0.3)
@@ -85,7 +84,7 @@ class BeginnerPlayer(Player):
         return call_action(calls[0] if calls else None)
 
     def on_unknown(self, view: SeatView, rng: Rng) -> Action:
-        return unknown_action(choose_unknown(codes_mask(view.hand)))
+        return unknown_action(choose_unknown(codes_to_mask(view.hand)))
 
     def on_play(self, view: SeatView, rng: Rng) -> Action:
         k, table = knowledge_and_table(view)

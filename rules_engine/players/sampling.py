@@ -11,10 +11,10 @@ on it through the engine, and any illegal step rejects it.
 from __future__ import annotations
 
 from ..actions import PLAY, UNKNOWN, Action, bury_mask
-from ..cards import ACE, cards_of, parse_card
+from ..cards import ACE, cards_of, codes_to_mask, parse_card
 from ..errors import IllegalAction
 from ..sheepshead import SheepsheadHand
-from .knowledge import BLIND, BURY, UNKNOWN_SLOT, Knowledge, codes_mask
+from .knowledge import BLIND, BURY, UNKNOWN_SLOT, Knowledge
 from .rng import Rng
 from .strategy import CLASS_MASKS, FAIL_SUITS, pick_strength
 
@@ -149,12 +149,12 @@ def state_from_places(k: Knowledge, placed: dict) -> SheepsheadHand | None:
         unknown = parse_card(view.unknown)
     elif placed.get(UNKNOWN_SLOT):
         unknown = cards_of(placed[UNKNOWN_SLOT])[0]
-    bury = codes_mask(view.buried) if view.buried else placed.get(BURY, 0)
+    bury = codes_to_mask(view.buried) if view.buried else placed.get(BURY, 0)
     dealt = [current[s] | k.played_by[s] for s in range(seats)]
     if BLIND in placed:
         blind = placed[BLIND]
     elif k.picker == k.me and view.blind:
-        blind = codes_mask(view.blind)
+        blind = codes_to_mask(view.blind)
     else:
         blind = bury  # which two of the picker's eight were the blind doesn't matter
     if k.picker >= 0 and k.contract != "leaster":

@@ -115,3 +115,27 @@ def test_a_seed_must_be_bytes():
         assert "bytes" in str(error)
     else:
         raise AssertionError("a str seed was accepted")
+
+
+def test_a_match_adds_up_ten_hands_and_then_is_over():
+    import random
+
+    match = Match(b"whole match", first_dealer=1)
+    rng = random.Random(3)
+    results = []
+    while not match.is_over:
+        hand = match.deal()
+        assert hand.dealer == match.dealer(match.hands_played)
+        while not hand.is_over:
+            hand = hand.apply(rng.choice(hand.legal_actions()))
+        results.append(hand.result())
+        match = match.with_result(hand.result())
+    assert match.hands_played == 10
+    assert match.scores == tuple(sum(r.scores[s] for r in results) for s in range(5))
+    assert sum(match.scores) == 0
+    try:
+        match.with_result(results[0])
+    except ValueError as error:
+        assert "over" in str(error)
+    else:
+        raise AssertionError("an eleventh hand was accepted")
