@@ -27,7 +27,7 @@ from rules_engine.cards import mask_points
 from rules_engine.match import Match as EngineMatch
 from rules_engine.players import player_for
 from rules_engine.players.hints import hint_for
-from rules_engine.records import parse_record, record_of
+from rules_engine.records import apply_as, parse_record, record_of
 from rules_engine.result import score_is_settled
 
 from .models import DailyDeal, Hand, HandOutcome, Match, Player
@@ -65,13 +65,21 @@ class Table:
 
 def state_of(hand: Hand, step: int | None = None) -> SheepsheadHand:
     """The engine state of a stored hand, after ``step`` actions (default: all)."""
+    return states_of(hand, step)[0]
+
+
+def states_of(hand: Hand, step: int | None = None) -> tuple[SheepsheadHand, SheepsheadHand]:
+    """The hand after ``step`` actions and after all of them, from one replay."""
     record = parse_record(hand.record)
-    state = record.start()
-    for seat, action in record.actions[:step]:
-        if seat != state.turn:
-            raise GameError(_("This hand's record is damaged."))
-        state = state.apply(action)
-    return state
+    state = shown = record.start()
+    for done, (seat, action) in enumerate(record.actions, start=1):
+        try:
+            state = apply_as(state, seat, action)
+        except IllegalAction as error:
+            raise GameError(_("This hand's record is damaged.")) from error
+        if done == step:
+            shown = state
+    return (state if step is None or step >= len(record.actions) else shown), state
 
 
 def load_table(match: Match) -> Table:

@@ -128,7 +128,8 @@ def _render_table(
     if hands is None:
         hands = list(match.hands.all())
     hand = hands[-1]
-    state = services.state_of(hand)
+    wanted = None if step is None else max(0, step)
+    shown, state = services.states_of(hand, wanted)
     if not state.is_over and state.turn != match.human_seat:
         # The computers' moves after the last one stored are missing (the server
         # stopped in between): they are deterministic, so let them move now.
@@ -136,10 +137,9 @@ def _render_table(
         match.refresh_from_db()
         hands = list(match.hands.all())
         hand = hands[-1]
-        state = services.state_of(hand)
+        shown, state = services.states_of(hand, wanted)
     steps = len(state.actions)
-    step = steps if step is None else max(0, min(step, steps))
-    shown = state if step == steps else services.state_of(hand, step)
+    step = steps if wanted is None else min(wanted, steps)
     view = shown.view(match.human_seat)
     board = build_board(
         match,
@@ -293,14 +293,14 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
     hand = Hand.objects.filter(match=match, number=number - 1).first()
     if hand is None or hand.result is None:
         raise Http404(_("This hand isn't finished yet: it can be replayed once it is over."))
-    final = services.state_of(hand)
+    wanted = _int(request.GET.get("step"))
+    wanted = None if wanted is None else max(0, wanted)
+    shown, final = services.states_of(hand, wanted)
     steps = len(final.actions)
-    step = _int(request.GET.get("step"), steps)
-    step = max(0, min(step, steps))
+    step = steps if wanted is None else min(wanted, steps)
     seat = _int(request.GET.get("seat"), match.human_seat)
     if not 0 <= seat < SEATS:
         seat = match.human_seat
-    shown = final if step == steps else services.state_of(hand, step)
     view = shown.view(seat)
     board = replay_board(match, hand, view, step=step, steps=steps)
     base = reverse("games:replay", args=[match.pk, number])
