@@ -7,7 +7,7 @@ legal action is returned at once, with no thinking.
 
 from __future__ import annotations
 
-from ..actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask
+from ..actions import ALONE, CALL, PASS, PICK, Action
 from ..cards import codes_to_mask
 from ..view import SeatView
 from .knowledge import Knowledge, knowledge_from_view
@@ -60,9 +60,9 @@ class RandomPlayer(Player):
 # -- helpers shared by the rule-based players -------------------------------------
 
 
-def position_after_dealer(view: SeatView) -> int:
-    """0 for the dealer's left ... 4 for the dealer."""
-    return (view.seat - view.dealer - 1) % view.seats
+def position_after_dealer(seat: int, dealer: int, seats: int) -> int:
+    """0 for the dealer's left ... 4 for the dealer: how late a seat decides on picking."""
+    return (seat - dealer - 1) % seats
 
 
 def legal_mask(view: SeatView, kind: str) -> int:
@@ -81,20 +81,8 @@ def pick_or_pass(pick: bool) -> Action:
     return PICK if pick else PASS
 
 
-def bury_action(mask: int) -> Action:
-    return bury_mask(mask)
-
-
 def call_action(called: int | None) -> Action:
     return ALONE if called is None else CALL[called]
-
-
-def unknown_action(card_index: int) -> Action:
-    return UNKNOWN[card_index]
-
-
-def play_action(card_index: int) -> Action:
-    return PLAY[card_index]
 
 
 def table_from_knowledge(k: Knowledge, legal: int) -> Table:

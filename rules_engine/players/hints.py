@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..cards import CARD_POINTS, card_name, codes_to_mask, parse_card
 from ..view import SeatView
-from .base import knowledge_and_table
+from .base import knowledge_and_table, position_after_dealer
 from .expert import ExpertPlayer
 from .strategy import (
     CLASS_MASKS,
@@ -47,7 +47,8 @@ def reason(view: SeatView, action: Action) -> str:
         facts = f"{trumps} trumps, {high} of them queens or jacks"
         if action.kind == "pick":
             return f"Pick: with {facts}, this hand can win with a partner's help."
-        weak = not strong_enough_to_pick(hand, (view.seat - view.dealer - 1) % view.seats)
+        position = position_after_dealer(view.seat, view.dealer, view.seats)
+        weak = not strong_enough_to_pick(hand, position)
         if weak:
             return f"Pass: {facts} is too little to take on four players."
         return "Pass: the search found the hand wins more often when someone else picks."

@@ -6,8 +6,9 @@ In a sampled deal every card is known, so the strategy gets exact hands
 
 from __future__ import annotations
 
-from ..actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, bury_mask
+from ..actions import PLAY, UNKNOWN, bury_mask
 from ..sheepshead import BURY, CALL_PHASE, OVER, PICKING, PLAY_PHASE, SheepsheadHand
+from .base import call_action, pick_or_pass, position_after_dealer
 from .strategy import (
     Table,
     choose_bury,
@@ -29,13 +30,13 @@ def policy_action(state: SheepsheadHand):
     if phase == PLAY_PHASE:
         return PLAY[choose_play(exact_table(state, seat))]
     if phase == PICKING:
-        position = (seat - state.deal.dealer - 1) % state.deal.seats
-        return PICK if strong_enough_to_pick(hand, position) else PASS
+        position = position_after_dealer(seat, state.deal.dealer, state.deal.seats)
+        return pick_or_pass(strong_enough_to_pick(hand, position))
     if phase == BURY:
         return bury_mask(choose_bury(hand, [a.mask for a in legal]))
     if phase == CALL_PHASE:
         called = choose_call(hand, [a.index for a in legal if a.kind == "call"])
-        return ALONE if called is None else CALL[called]
+        return call_action(called)
     return UNKNOWN[choose_unknown(hand)]
 
 

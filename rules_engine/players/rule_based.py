@@ -10,21 +10,18 @@ can't win.
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import PLAY, UNKNOWN, Action, bury_mask
 from ..cards import CARD_POINTS, cards_of, codes_to_mask
 from ..view import SeatView
 from .base import (
     Player,
-    bury_action,
     call_action,
     knowledge_and_table,
     legal_buries,
     legal_calls,
     legal_mask,
     pick_or_pass,
-    play_action,
     position_after_dealer,
-    unknown_action,
 )
 from .rng import Rng
 from .strategy import (
@@ -45,20 +42,22 @@ class StandardPlayer(Player):
 
     def on_picking(self, view: SeatView, rng: Rng) -> Action:
         hand = codes_to_mask(view.hand)
-        return pick_or_pass(strong_enough_to_pick(hand, position_after_dealer(view)))
+        return pick_or_pass(
+            strong_enough_to_pick(hand, position_after_dealer(view.seat, view.dealer, view.seats))
+        )
 
     def on_bury(self, view: SeatView, rng: Rng) -> Action:
-        return bury_action(choose_bury(codes_to_mask(view.hand), legal_buries(view)))
+        return bury_mask(choose_bury(codes_to_mask(view.hand), legal_buries(view)))
 
     def on_call(self, view: SeatView, rng: Rng) -> Action:
         return call_action(choose_call(codes_to_mask(view.hand), legal_calls(view)))
 
     def on_unknown(self, view: SeatView, rng: Rng) -> Action:
-        return unknown_action(choose_unknown(codes_to_mask(view.hand)))
+        return UNKNOWN[choose_unknown(codes_to_mask(view.hand))]
 
     def on_play(self, view: SeatView, rng: Rng) -> Action:
         _, table = knowledge_and_table(view)
-        return play_action(choose_play(table))
+        return PLAY[choose_play(table)]
 
 
 class BeginnerPlayer(Player):
@@ -77,25 +76,25 @@ class BeginnerPlayer(Player):
             points = sum(CARD_POINTS[c] for c in cards_of(pair))
             return (-trumps, points, -pair)
 
-        return bury_action(max(legal_buries(view), key=score))
+        return bury_mask(max(legal_buries(view), key=score))
 
     def on_call(self, view: SeatView, rng: Rng) -> Action:
         calls = legal_calls(view)
         return call_action(calls[0] if calls else None)
 
     def on_unknown(self, view: SeatView, rng: Rng) -> Action:
-        return unknown_action(choose_unknown(codes_to_mask(view.hand)))
+        return UNKNOWN[choose_unknown(codes_to_mask(view.hand))]
 
     def on_play(self, view: SeatView, rng: Rng) -> Action:
         k, table = knowledge_and_table(view)
         legal = cards_of(legal_mask(view, "play"))
         if not table.trick_cards:
             if k.contract != "leaster" and rng.random() < 0.7:
-                return play_action(choose_play(table))
-            return play_action(max(legal, key=lambda c: (POWER[c], c)))
+                return PLAY[choose_play(table)]
+            return PLAY[max(legal, key=lambda c: (POWER[c], c))]
         row = STRENGTH[table.led]
         best = max(row[c] for c in table.trick_cards if c >= 0)
         winners = [c for c in legal if row[c] > best]
         if winners and k.contract != "leaster":
-            return play_action(max(winners, key=lambda c: row[c]))  # overkill
-        return play_action(min(legal, key=lambda c: (CARD_POINTS[c], POWER[c])))
+            return PLAY[max(winners, key=lambda c: row[c])]  # overkill
+        return PLAY[min(legal, key=lambda c: (CARD_POINTS[c], POWER[c]))]
