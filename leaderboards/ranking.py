@@ -98,7 +98,7 @@ def recompute() -> RecomputeSummary:
     names = _tables()
     names["island"] = ISLAND["postgresql" if connection.vendor == "postgresql" else "sqlite"]
     with transaction.atomic():
-        state, _ = RankingState.objects.get_or_create(pk=1)
+        RankingState.objects.get_or_create(pk=1)
         RankingState.objects.select_for_update().get(pk=1)  # one recompute at a time
         with connection.cursor() as cursor:
             cursor.execute(f"DELETE FROM {names['dailyrank']}")
@@ -119,7 +119,8 @@ def mark_changed() -> None:
 
 
 def needs_recompute() -> bool:
+    """True if never computed, or results changed since the last computation."""
     state = RankingState.objects.filter(pk=1).first()
-    if state is None or state.changed_at is None:
-        return state is None or state.computed_at is None
-    return state.computed_at is None or state.computed_at < state.changed_at
+    if state is None or state.computed_at is None:
+        return True
+    return state.changed_at is not None and state.computed_at < state.changed_at
