@@ -40,6 +40,8 @@ class Action:
     #: The card as an index, or -1; ``mask`` has a bit for each card named.
     index: int = field(init=False, compare=False, repr=False)
     mask: int = field(init=False, compare=False, repr=False)
+    #: ``mask`` for a play of one card, else 0: lets a play be checked with one ``&``.
+    play_bit: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         index = -1 if self.card is None else parse_card(self.card)
@@ -50,6 +52,8 @@ class Action:
                 mask |= 1 << parse_card(code)
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "mask", mask)
+        is_play = self.kind == "play" and self.cards is None
+        object.__setattr__(self, "play_bit", mask if is_play else 0)
 
     def to_json(self, seat: int | None = None) -> dict:
         out: dict = {"action": self.kind}

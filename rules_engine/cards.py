@@ -43,6 +43,10 @@ _BYTE_POINTS = tuple(
 
 #: Cards of a mask, in index order, for every byte value: ``_BYTE_CARDS[b]``.
 _BYTE_CARDS = tuple(tuple(rank for rank in range(8) if byte >> rank & 1) for byte in range(256))
+#: The same for each byte of a 32-card deck: ``_SUIT_CARDS[suit][b]`` holds card indices.
+_SUIT_CARDS = tuple(
+    tuple(tuple(8 * suit + rank for rank in cards) for cards in _BYTE_CARDS) for suit in range(4)
+)
 
 
 def card(rank: int, suit: int) -> int:
@@ -71,6 +75,14 @@ def card_name(card: int) -> str:
 
 def cards_of(mask: int) -> list[int]:
     """The cards of a mask in index order (deterministic, no set iteration)."""
+    if mask <= FULL_DECK:  # every mask of the deck: one table lookup per suit
+        clubs, spades, hearts, diamonds = _SUIT_CARDS
+        return [
+            *clubs[mask & 0xFF],
+            *spades[mask >> 8 & 0xFF],
+            *hearts[mask >> 16 & 0xFF],
+            *diamonds[mask >> 24],
+        ]
     out = []
     base = 0
     while mask:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import struct
 from hashlib import shake_256
+from operator import lt, mod
 
 _TWO32 = 1 << 32
 #: Words read in one go; a shuffle of 32 cards needs 31 unless one is rejected.
@@ -62,15 +63,16 @@ def uniform_below(k: int, stream: WordStream, at: int) -> tuple[int, int]:
 def shuffled(items: list, stream: WordStream) -> list:
     """Fisher-Yates (step 3) on a copy of ``items``."""
     out = list(items)
+    n = len(out)
     words = stream.words
+    if n < len(_LIMITS) and n - 1 <= len(words) and all(map(lt, words, _LIMITS[n:1:-1])):
+        # The usual case: no word is rejected, so draw i uses word n-1-i as is.
+        for i, j in zip(range(n - 1, 0, -1), map(mod, words, range(n, 1, -1)), strict=False):
+            out[i], out[j] = out[j], out[i]
+        return out
     at = 0
-    for i in range(len(out) - 1, 0, -1):
-        k = i + 1
-        if at < len(words) and words[at] < _LIMITS[k]:  # the usual case, inlined
-            j = words[at] % k
-            at += 1
-        else:
-            j, at = uniform_below(k, stream, at)
+    for i in range(n - 1, 0, -1):
+        j, at = uniform_below(i + 1, stream, at)
         out[i], out[j] = out[j], out[i]
     return out
 

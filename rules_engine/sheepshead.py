@@ -17,8 +17,11 @@ properties and methods that return plain card masks per seat.
 
 from __future__ import annotations
 
+from itertools import combinations
+from operator import lshift
+
 from .actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask, shape_problem
-from .cards import ACE, CARD_POINTS, CODES, TEN, card, cards_of, mask_to_codes
+from .cards import ACE, CARD_POINTS, CODES, TEN, cards_of, mask_to_codes
 from .dealing import deal_cards
 from .errors import IllegalAction
 from .messages import Rule
@@ -35,6 +38,8 @@ _SEAT_BITS = 32
 _SEAT_MASK = (1 << _SEAT_BITS) - 1
 #: The bit of every card of every seat's slot in the packed hands (and the unknown's).
 _PACKED_BITS = tuple(1 << k for k in range(_SEAT_BITS * 8))
+_SEAT_SHIFTS = tuple(range(0, _SEAT_BITS * 8, _SEAT_BITS))
+_CARD_BITS = _PACKED_BITS[:_SEAT_BITS]
 _PICKING_ACTIONS = (PASS, PICK)
 _NO_ACTIONS: tuple[Action, ...] = ()
 
@@ -72,8 +77,18 @@ _BURY_PAIRS = tuple(
 
 
 def _buries(hand: int) -> tuple[Action, ...]:
-    cards = cards_of(hand)
-    return tuple(_BURY_PAIRS[a][b] for i, a in enumerate(cards) for b in cards[i + 1 :])
+    return tuple([_BURY_PAIRS[a][b] for a, b in combinations(cards_of(hand), 2)])
+
+
+def _offered(legal: tuple[Action, ...], action: Action) -> Action | None:
+    """The offered action equal to ``action``, or None (the same object is found fastest)."""
+    for offered in legal:
+        if offered is action:
+            return offered
+    for offered in legal:
+        if offered == action:
+            return offered
+    return None
 
 
 class Deal:
@@ -140,16 +155,17 @@ _NO_CONTRACT = Contract(None)
 class SheepsheadHand:
     """One state of a hand of five-handed Sheepshead.
 
-    ``history`` is a linked list ``(previous, seat, action)`` so that
-    ``apply`` costs the same at the last card as at the first; ``actions``
-    unrolls it. ``_playable_now`` remembers the mask of playable cards once
-    computed (-1 before), and ``_choices`` the other phases' legal actions
-    (None before), so ``apply`` after ``legal_actions`` doesn't redo them.
+    Each state links to the one before (``previous``) and the action that led
+    to it (``last``), so ``apply`` costs the same at the last card as at the
+    first; ``actions`` unrolls the chain. ``_legal`` remembers what
+    ``legal_actions`` worked out (None before): in play the mask of playable
+    cards, in the other phases the actions, so ``apply`` after
+    ``legal_actions`` doesn't redo them.
     """
 
     __slots__ = (
-        "deal", "contract", "history", "phase", "turn", "packed",
-        "leader", "trick", "led", "tricks", "called_pending", "_playable_now", "_choices",
+        "deal", "contract", "previous", "last", "phase", "turn", "packed",
+        "leader", "trick", "led", "tricks", "called_pending", "_legal",
     )  # fmt: skip
 
     # -- construction -------------------------------------------------------
@@ -173,20 +189,12 @@ class SheepsheadHand:
 
     @classmethod
     def _dealt(cls, hands, blind, dealer: int, variant: Variant):
-        masks = []
-        packed = 0
-        shift = 0
-        for hand in hands:
-            mask = 0
-            for c in hand:
-                mask |= 1 << c
-            masks.append(mask)
-            packed |= mask << shift
-            shift += _SEAT_BITS
+        masks = tuple([_mask(hand) for hand in hands])
+        packed = sum(map(lshift, masks, _SEAT_SHIFTS))
         state = cls.__new__(cls)
-        state.deal = Deal(variant, dealer, tuple(masks), _mask(blind))
+        state.deal = Deal(variant, dealer, masks, _mask(blind))
         state.contract = _NO_CONTRACT
-        state.history = None
+        state.previous = state.last = None
         state.phase = PICKING
         state.turn = state.leader = state.deal.first_leader
         state.packed = packed
@@ -194,16 +202,16 @@ class SheepsheadHand:
         state.led = -1
         state.tricks = ()
         state.called_pending = False
-        state._playable_now = -1
-        state._choices = None
+        state._legal = None
         return state
 
-    def _next(self, seat: int, action: Action) -> SheepsheadHand:
+    def _next(self, action: Action) -> SheepsheadHand:
         """A copy with ``action`` appended to the history."""
         new = SheepsheadHand.__new__(SheepsheadHand)
         new.deal = self.deal
         new.contract = self.contract
-        new.history = (self.history, seat, action)
+        new.previous = self
+        new.last = action
         new.phase = self.phase
         new.turn = self.turn
         new.packed = self.packed
@@ -212,8 +220,7 @@ class SheepsheadHand:
         new.led = self.led
         new.tricks = self.tricks
         new.called_pending = self.called_pending
-        new._playable_now = -1
-        new._choices = None
+        new._legal = None
         return new
 
     # -- queries --------------------------------------------------------------
@@ -230,10 +237,10 @@ class SheepsheadHand:
     def actions(self) -> tuple[tuple[int, Action], ...]:
         """Every ``(seat, action)`` so far, first to last: the hand's history."""
         out = []
-        node = self.history
-        while node is not None:
-            node, seat, action = node
-            out.append((seat, action))
+        node = self
+        while node.previous is not None:
+            out.append((node.previous.turn, node.last))
+            node = node.previous
         out.reverse()
         return tuple(out)
 
@@ -298,13 +305,13 @@ class SheepsheadHand:
         """The actions the seat to act may take, in a fixed order; () once over."""
         phase = self.phase
         if phase == PLAY_PHASE:
-            mask = self._playable_now
-            if mask < 0:
-                mask = self._playable_now = self._playable(self.turn)
+            mask = self._legal
+            if mask is None:
+                mask = self._legal = self._playable(self.turn)
             return _PLAYS_BY_MASK.get(mask) or _plays(mask)
         if phase == PICKING:
             return _PICKING_ACTIONS
-        choices = self._choices
+        choices = self._legal
         if choices is None:
             if phase == BURY:
                 choices = _buries(self.hand(self.turn))
@@ -314,33 +321,20 @@ class SheepsheadHand:
                 choices = tuple(UNKNOWN[c] for c in cards_of(self.hand(self.turn)))
             else:
                 choices = _NO_ACTIONS
-            self._choices = choices
+            self._legal = choices
         return choices
 
     def _callable(self) -> list[int]:
         """Called cards the picker may name: normal aces, else tens, else unknown aces."""
         hand = self.hand(self.contract.picker)
         owned = hand | self.contract.buried
-        masks = self.deal.variant.ranking.class_masks
-        suits = self.deal.variant.callable_suits
-        aces = [card(ACE, s) for s in suits]
-        normal = [
-            a for s, a in zip(suits, aces, strict=True) if hand & masks[s] and not owned >> a & 1
-        ]
+        table = self.deal.variant.call_table
+        normal = [ace for held, ace, _ten in table if hand & held and not owned >> ace & 1]
         if normal:
             return normal
-        if all(owned >> a & 1 for a in aces):
-            tens = [card(TEN, s) for s in suits]
-            return [
-                t
-                for s, t in zip(suits, tens, strict=True)
-                if hand & masks[s] and not owned >> t & 1
-            ]
-        return [
-            a
-            for s, a in zip(suits, aces, strict=True)
-            if not hand & masks[s] and not owned >> a & 1
-        ]
+        if all(owned >> ace & 1 for _held, ace, _ten in table):
+            return [ten for held, _ace, ten in table if hand & held and not owned >> ten & 1]
+        return [ace for held, ace, _ten in table if not hand & held and not owned >> ace & 1]
 
     def _playable(self, seat: int) -> int:
         """Mask of the cards ``seat`` may play now (the hot path of every search)."""
@@ -375,22 +369,60 @@ class SheepsheadHand:
     # -- applying actions -----------------------------------------------------
 
     def apply(self, action: Action) -> SheepsheadHand:
-        """The state after the seat to act takes ``action``; IllegalAction if it may not."""
-        if self.phase == PLAY_PHASE and action.kind == "play" and action.cards is None:
-            mask = self._playable_now
-            if mask < 0:
-                mask = self._playable(self.turn)
-            if not mask & action.mask:
+        """The state after the seat to act takes ``action``; IllegalAction if it may not.
+
+        A play is applied here, the hot path of every search; the other phases
+        in ``_decide``, and the last card of a trick in ``_end_trick``.
+        """
+        if self.phase != PLAY_PHASE:
+            offered = _offered(self.legal_actions(), action)
+            if offered is None:
                 raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
-            return self._play(action)
-        if action not in self.legal_actions():
+            return self._decide(offered)
+        mask = self._legal
+        if mask is None:
+            mask = self._playable(self.turn)
+        if not mask & action.play_bit:
             raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
-        return self._decide(action)
+        seat = self.turn
+        c = action.index
+        deal = self.deal
+        contract = self.contract
+        seats = deal.seats
+        if c == contract.unknown:  # its bit sits in the slot after the seats
+            packed = self.packed ^ _PACKED_BITS[seats * _SEAT_BITS + c]
+        else:
+            packed = self.packed ^ _PACKED_BITS[seat * _SEAT_BITS + c]
+        trick = self.trick
+        if trick:
+            led = self.led
+            trick += (c,)
+            if len(trick) == seats:
+                return self._end_trick(action, packed, trick, led)
+        else:
+            led = contract.called_class if c == contract.unknown else deal.follow_class[c]
+            trick = (c,)
+        # The common case, built in place (a call to _state costs more than it saves).
+        new = _new_hand(SheepsheadHand)
+        new.deal = deal
+        new.contract = contract
+        new.previous = self
+        new.last = action
+        new.phase = PLAY_PHASE
+        new.turn = seat + 1 if seat + 1 < seats else 0
+        new.packed = packed
+        new.leader = self.leader
+        new.trick = trick
+        new.led = led
+        new.tricks = self.tricks
+        new.called_pending = self.called_pending
+        new._legal = None
+        return new
 
     def _decide(self, action: Action) -> SheepsheadHand:
         """Apply a legal picking, bury, call or unknown action."""
         seat = self.turn
-        new = self._next(seat, action)
+        new = self._next(action)
         variant = self.deal.variant
         shift = seat * _SEAT_BITS
         phase = self.phase
@@ -438,53 +470,26 @@ class SheepsheadHand:
         self.phase = PLAY_PHASE
         self.leader = self.turn = self.deal.first_leader
 
-    def _play(self, action: Action) -> SheepsheadHand:
-        """Apply a legal play; completes the trick after the last seat."""
-        seat = self.turn
-        c = action.index
+    def _end_trick(self, action: Action, packed: int, trick: tuple[int, ...], led: int):
+        """The state after the last card of a trick: its winner leads next, or the hand is over.
+
+        The highest strength wins, the first of equals; the unknown never wins,
+        and its index is unique in the deck, so it is recognised by its card alone.
+        """
         deal = self.deal
         contract = self.contract
-        seats = deal.seats
-        history = (self.history, seat, action)
-        if c == contract.unknown:  # its bit sits in the slot after the seats
-            packed = self.packed ^ _PACKED_BITS[seats * _SEAT_BITS + c]
-        else:
-            packed = self.packed ^ _PACKED_BITS[seat * _SEAT_BITS + c]
-        trick = self.trick + (c,)
-        led = self.led
-        if not self.trick:
-            led = contract.called_class if c == contract.unknown else deal.follow_class[c]
-        if len(trick) < seats:
-            # The common case, built in place (a call to _state costs more than it saves).
-            new = _new_hand(SheepsheadHand)
-            new.deal = deal
-            new.contract = contract
-            new.history = history
-            new.phase = PLAY_PHASE
-            new.turn = seat + 1 if seat + 1 < seats else 0
-            new.packed = packed
-            new.leader = self.leader
-            new.trick = trick
-            new.led = led
-            new.tricks = self.tricks
-            new.called_pending = self.called_pending
-            new._playable_now = -1
-            new._choices = None
-            return new
-        # The trick is complete. The unknown can't win: its index is unique in
-        # the deck, so it is recognised by its card alone.
         strength = deal.strength[led]
         unknown = contract.unknown
         best, best_at = -1, 0
         for at, played in enumerate(trick):
             if played != unknown and strength[played] > best:
                 best, best_at = strength[played], at
-        winner = (self.leader + best_at) % seats
+        winner = (self.leader + best_at) % deal.seats
         tricks = self.tricks + ((self.leader, trick, winner),)
         over = len(tricks) == deal.hand_size
         return _state(
-            deal, contract, history, OVER if over else PLAY_PHASE, -1 if over else winner,
-            packed, winner, (), -1, tricks,
+            deal, contract, self, action, OVER if over else PLAY_PHASE,
+            -1 if over else winner, packed, winner, (), -1, tricks,
             self.called_pending and led != contract.called_class,
         )  # fmt: skip
 
@@ -591,13 +596,14 @@ class SheepsheadHand:
 
 
 def _state(
-    deal, contract, history, phase, turn, packed, leader, trick, led, tricks, called_pending
+    deal, contract, previous, last, phase, turn, packed, leader, trick, led, tricks, called_pending
 ) -> SheepsheadHand:
     """A state from all its fields (the fast path of ``apply``)."""
     new = _new_hand(SheepsheadHand)
     new.deal = deal
     new.contract = contract
-    new.history = history
+    new.previous = previous
+    new.last = last
     new.phase = phase
     new.turn = turn
     new.packed = packed
@@ -606,8 +612,7 @@ def _state(
     new.led = led
     new.tricks = tricks
     new.called_pending = called_pending
-    new._playable_now = -1
-    new._choices = None
+    new._legal = None
     return new
 
 
@@ -634,7 +639,5 @@ def _check_deal(hands, blind, dealer: int, variant: Variant) -> None:
 
 
 def _mask(cards) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
+    """The mask of some distinct card indices."""
+    return sum([_CARD_BITS[c] for c in cards])

@@ -6,9 +6,9 @@ other numbers and more rankings, not a fork of the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .cards import ACE, CLUBS, FULL_DECK, HEARTS, SPADES, card
+from .cards import ACE, CLUBS, FULL_DECK, HEARTS, SPADES, TEN, card
 from .ranking import SHEEPSHEAD, Ranking
 
 
@@ -24,6 +24,16 @@ class Variant:
     callable_suits: tuple[int, ...]
     #: Rule options this game knows, with their defaults (RULES.md §2, §3).
     option_defaults: tuple[tuple[str, object], ...] = ()
+    #: Per callable suit: (mask of the cards that follow it, its ace, its ten), so the
+    #: picker's calls are found without rebuilding cards each time.
+    call_table: tuple[tuple[int, int, int], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        table = tuple(
+            (self.ranking.class_masks[suit], card(ACE, suit), card(TEN, suit))
+            for suit in self.callable_suits
+        )
+        object.__setattr__(self, "call_table", table)
 
 
 SHEEPSHEAD_FIVE = Variant(

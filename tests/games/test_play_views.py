@@ -522,7 +522,7 @@ def test_the_four_colour_deck_can_be_chosen_and_is_kept(client, new_match, guest
     guest.refresh_from_db()
     assert guest.deck == "four"
     page = text(client.get(f"/play/{match.pk}/", **HTMX))
-    assert "deck-four" in page and 'suit-C' in page
+    assert "deck-four" in page and "suit-C" in page
     client.post(f"/play/{match.pk}/speed", {"deck": "rainbow"}, **HTMX)
     guest.refresh_from_db()
     assert guest.deck == "four"  # a bad value changes nothing

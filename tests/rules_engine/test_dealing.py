@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 from rules_engine.cards import CODES
-from rules_engine.dealing import deal_cards
+from rules_engine.dealing import WordStream, deal_cards, shuffled
 from rules_engine.match import Match, hand_seed
 from rules_engine.sheepshead import SheepsheadHand
 
@@ -139,3 +139,22 @@ def test_a_match_adds_up_ten_hands_and_then_is_over():
         assert "over" in str(error)
     else:
         raise AssertionError("an eleventh hand was accepted")
+
+
+def test_a_rejected_word_is_skipped_as_the_documentation_says():
+    # A rejection is too rare to meet by seed (below 1e-8 a word), so the stream is set by hand:
+    # 2**32 - 1 is rejected for a draw below 31 (2**32 % 31 == 4) and accepted below 32.
+    stream = WordStream(b"any", b"label")
+    stream.words = [2**32 - 1, 2**32 - 1, *range(1000, 1040)]
+
+    def plain(words):
+        words, deck = iter(words), list(range(32))
+        for i in range(31, 0, -1):
+            x = next(words)
+            while x >= 2**32 - 2**32 % (i + 1):
+                x = next(words)
+            j = x % (i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        return deck
+
+    assert shuffled(list(range(32)), stream) == plain(list(stream.words))

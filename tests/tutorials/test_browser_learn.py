@@ -156,9 +156,7 @@ def play_from_the_keyboard(phone: Page, site: str) -> None:
             break
     assert next_card and next_card != "QC", "Tab reaches the next card"
     phone.keyboard.press("Enter")
-    expect(exercise.locator(f'[data-card="{next_card}"]')).to_have_attribute(
-        "aria-pressed", "true"
-    )
+    expect(exercise.locator(f'[data-card="{next_card}"]')).to_have_attribute("aria-pressed", "true")
 
 
 def test_a_lesson_fits_a_360_pixel_phone_in_light_and_dark(site, on_phone, tmp_path):
