@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import struct
 from hashlib import shake_256
-from operator import lt, mod
+from operator import mod
 
 _TWO32 = 1 << 32
 #: Words read in one go; a shuffle of 32 cards needs 31 unless one is rejected.
@@ -46,6 +46,8 @@ class WordStream:
 
 #: ``_LIMITS[k]``: the largest multiple of k not above 2**32 (step 2).
 _LIMITS = (0,) + tuple(_TWO32 - _TWO32 % k for k in range(1, 65))
+#: A word below this is accepted for every k up to 64, so no draw of a shuffle rejects it.
+_NEVER_REJECTED = min(_LIMITS[1:])
 
 
 def uniform_below(k: int, stream: WordStream, at: int) -> tuple[int, int]:
@@ -65,7 +67,7 @@ def shuffled(items: list, stream: WordStream) -> list:
     out = list(items)
     n = len(out)
     words = stream.words
-    if n < len(_LIMITS) and n - 1 <= len(words) and all(map(lt, words, _LIMITS[n:1:-1])):
+    if n < len(_LIMITS) and n - 1 <= len(words) and max(words) < _NEVER_REJECTED:
         # The usual case: no word is rejected, so draw i uses word n-1-i as is.
         for i, j in zip(range(n - 1, 0, -1), map(mod, words, range(n, 1, -1)), strict=False):
             out[i], out[j] = out[j], out[i]

@@ -168,6 +168,9 @@ class SheepsheadHand:
         "leader", "trick", "led", "tricks", "called_pending", "_legal",
     )  # fmt: skip
 
+    #: True once the last trick is taken (the hand is then a :class:`FinishedHand`).
+    is_over = False
+
     # -- construction -------------------------------------------------------
 
     @classmethod
@@ -245,10 +248,6 @@ class SheepsheadHand:
         return tuple(out)
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
 
@@ -307,7 +306,13 @@ class SheepsheadHand:
         if phase == PLAY_PHASE:
             mask = self._legal
             if mask is None:
-                mask = self._legal = self._playable(self.turn)
+                if self.called_pending:
+                    mask = self._playable(self.turn)
+                else:  # the usual case inlined: follow the lead if you can
+                    mask = self.packed >> (self.turn * _SEAT_BITS) & _SEAT_MASK
+                    if self.trick:
+                        mask = mask & self.deal.class_masks[self.led] or mask
+                self._legal = mask
             return _PLAYS_BY_MASK.get(mask) or _plays(mask)
         if phase == PICKING:
             return _PICKING_ACTIONS
@@ -402,7 +407,7 @@ class SheepsheadHand:
         else:
             led = contract.called_class if c == contract.unknown else deal.follow_class[c]
             trick = (c,)
-        # The common case, built in place (a call to _state costs more than it saves).
+        # The common case, built in place: a helper call would cost more than it saves.
         new = _new_hand(SheepsheadHand)
         new.deal = deal
         new.contract = contract
@@ -487,11 +492,21 @@ class SheepsheadHand:
         winner = (self.leader + best_at) % deal.seats
         tricks = self.tricks + ((self.leader, trick, winner),)
         over = len(tricks) == deal.hand_size
-        return _state(
-            deal, contract, self, action, OVER if over else PLAY_PHASE,
-            -1 if over else winner, packed, winner, (), -1, tricks,
-            self.called_pending and led != contract.called_class,
-        )  # fmt: skip
+        new = _new_hand(FinishedHand if over else SheepsheadHand)
+        new.deal = deal
+        new.contract = contract
+        new.previous = self
+        new.last = action
+        new.phase = OVER if over else PLAY_PHASE
+        new.turn = -1 if over else winner
+        new.packed = packed
+        new.leader = winner
+        new.trick = ()
+        new.led = -1
+        new.tricks = tricks
+        new.called_pending = self.called_pending and led != contract.called_class
+        new._legal = None
+        return new
 
     # -- explanations ---------------------------------------------------------
 
@@ -595,25 +610,12 @@ class SheepsheadHand:
         return record_of(self)
 
 
-def _state(
-    deal, contract, previous, last, phase, turn, packed, leader, trick, led, tricks, called_pending
-) -> SheepsheadHand:
-    """A state from all its fields (the fast path of ``apply``)."""
-    new = _new_hand(SheepsheadHand)
-    new.deal = deal
-    new.contract = contract
-    new.previous = previous
-    new.last = last
-    new.phase = phase
-    new.turn = turn
-    new.packed = packed
-    new.leader = leader
-    new.trick = trick
-    new.led = led
-    new.tricks = tricks
-    new.called_pending = called_pending
-    new._legal = None
-    return new
+class FinishedHand(SheepsheadHand):
+    """A hand whose last trick is taken. Its own class so that ``is_over``, read
+    once per action by every search loop, is a class attribute and not a property."""
+
+    __slots__ = ()
+    is_over = True
 
 
 _new_hand = object.__new__
