@@ -45,7 +45,7 @@ _NO_ACTIONS: tuple[Action, ...] = ()
 
 #: Legal plays by mask of playable cards, filled as masks turn up.
 _PLAYS_BY_MASK: dict[int, tuple[Action, ...]] = {}
-_PLAYS_CACHE_LIMIT = 1 << 16
+_PLAYS_CACHE_LIMIT = 1 << 13  # bigger is slower: a large table misses the CPU caches
 #: The plays of one byte of a mask (one suit's eight cards), for every byte value.
 _PLAYS_BY_BYTE = tuple(
     tuple(
@@ -165,7 +165,7 @@ class SheepsheadHand:
 
     __slots__ = (
         "deal", "contract", "previous", "last", "phase", "turn", "packed",
-        "leader", "trick", "led", "tricks", "called_pending", "_legal",
+        "trick", "led", "tricks", "called_pending", "_legal",
     )  # fmt: skip
 
     #: True once the last trick is taken (the hand is then a :class:`FinishedHand`).
@@ -199,7 +199,7 @@ class SheepsheadHand:
         state.contract = _NO_CONTRACT
         state.previous = state.last = None
         state.phase = PICKING
-        state.turn = state.leader = state.deal.first_leader
+        state.turn = state.deal.first_leader
         state.packed = packed
         state.trick = ()
         state.led = -1
@@ -218,7 +218,6 @@ class SheepsheadHand:
         new.phase = self.phase
         new.turn = self.turn
         new.packed = self.packed
-        new.leader = self.leader
         new.trick = self.trick
         new.led = self.led
         new.tricks = self.tricks
@@ -246,6 +245,16 @@ class SheepsheadHand:
             node = node.previous
         out.reverse()
         return tuple(out)
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads the trick being played; the first leader before play,
+        and the last trick's winner once the hand is over."""
+        if self.phase == PLAY_PHASE:
+            return (self.turn - len(self.trick)) % self.deal.seats
+        if self.phase == OVER:
+            return self.tricks[-1][2]
+        return self.deal.first_leader
 
     @property
     def phase_name(self) -> str:
@@ -416,7 +425,6 @@ class SheepsheadHand:
         new.phase = PLAY_PHASE
         new.turn = seat + 1 if seat + 1 < seats else 0
         new.packed = packed
-        new.leader = self.leader
         new.trick = trick
         new.led = led
         new.tricks = self.tricks
@@ -473,7 +481,7 @@ class SheepsheadHand:
 
     def _start_play(self) -> None:
         self.phase = PLAY_PHASE
-        self.leader = self.turn = self.deal.first_leader
+        self.turn = self.deal.first_leader
 
     def _end_trick(self, action: Action, packed: int, trick: tuple[int, ...], led: int):
         """The state after the last card of a trick: its winner leads next, or the hand is over.
@@ -489,8 +497,9 @@ class SheepsheadHand:
         for at, played in enumerate(trick):
             if played != unknown and strength[played] > best:
                 best, best_at = strength[played], at
-        winner = (self.leader + best_at) % deal.seats
-        tricks = self.tricks + ((self.leader, trick, winner),)
+        leader = (self.turn + 1) % deal.seats  # the trick is full: its last card was this seat's
+        winner = (leader + best_at) % deal.seats
+        tricks = self.tricks + ((leader, trick, winner),)
         over = len(tricks) == deal.hand_size
         new = _new_hand(FinishedHand if over else SheepsheadHand)
         new.deal = deal
@@ -500,7 +509,6 @@ class SheepsheadHand:
         new.phase = OVER if over else PLAY_PHASE
         new.turn = -1 if over else winner
         new.packed = packed
-        new.leader = winner
         new.trick = ()
         new.led = -1
         new.tricks = tricks
