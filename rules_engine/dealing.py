@@ -36,7 +36,11 @@ class WordStream:
         if not isinstance(seed, bytes):
             raise TypeError("a deal seed must be bytes")
         self._xof = shake_256(label + len(seed).to_bytes(4, "big") + seed)
-        self.words = list(_CHUNK.unpack(self._xof.digest(_CHUNK.size)))
+        head = self._xof.digest(_CHUNK.size)
+        self.words = list(_CHUNK.unpack(head))
+        #: No word of the first chunk is high enough for any draw below 65 to reject
+        #: (each such word starts with three 0xff bytes): the shuffle's fast path.
+        self.rejects_none = b"\xff\xff\xff" not in head
 
     def extend(self) -> None:
         """Read the next chunk of words (only needed after a rejection)."""
@@ -46,8 +50,8 @@ class WordStream:
 
 #: ``_LIMITS[k]``: the largest multiple of k not above 2**32 (step 2).
 _LIMITS = (0,) + tuple(_TWO32 - _TWO32 % k for k in range(1, 65))
-#: A word below this is accepted for every k up to 64, so no draw of a shuffle rejects it.
-_NEVER_REJECTED = min(_LIMITS[1:])
+# Every limit is above 0xFFFFFF00, so a rejected word starts with three 0xff bytes
+# (the test of ``WordStream.rejects_none`` checks it).
 
 
 def uniform_below(k: int, stream: WordStream, at: int) -> tuple[int, int]:
@@ -67,7 +71,7 @@ def shuffled(items: list, stream: WordStream) -> list:
     out = list(items)
     n = len(out)
     words = stream.words
-    if n < len(_LIMITS) and n - 1 <= len(words) and max(words) < _NEVER_REJECTED:
+    if stream.rejects_none and n < len(_LIMITS) and n - 1 <= len(words):
         # The usual case: no word is rejected, so draw i uses word n-1-i as is.
         for i, j in zip(range(n - 1, 0, -1), map(mod, words, range(n, 1, -1)), strict=False):
             out[i], out[j] = out[j], out[i]

@@ -146,6 +146,7 @@ def test_a_rejected_word_is_skipped_as_the_documentation_says():
     # 2**32 - 1 is rejected for a draw below 31 (2**32 % 31 == 4) and accepted below 32.
     stream = WordStream(b"any", b"label")
     stream.words = [2**32 - 1, 2**32 - 1, *range(1000, 1040)]
+    stream.rejects_none = False  # as the real stream says when its bytes hold such a word
 
     def plain(words):
         words, deck = iter(words), list(range(32))
@@ -158,3 +159,11 @@ def test_a_rejected_word_is_skipped_as_the_documentation_says():
         return deck
 
     assert shuffled(list(range(32)), stream) == plain(list(stream.words))
+
+
+def test_the_fast_check_finds_every_word_a_draw_could_reject():
+    # The shuffle skips the exact path only when no word starts with three 0xff bytes;
+    # every word a draw below 65 may reject does.
+    for k in range(2, 65):
+        limit = 2**32 - 2**32 % k
+        assert limit == 2**32 or limit.to_bytes(4, "big")[:3] == b"\xff\xff\xff"
