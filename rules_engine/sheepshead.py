@@ -41,6 +41,8 @@ _PACKED_BITS = tuple(1 << k for k in range(_SEAT_BITS * 8))
 _SEAT_SHIFTS = tuple(range(0, _SEAT_BITS * 8, _SEAT_BITS))
 _CARD_BITS = _PACKED_BITS[:_SEAT_BITS]
 _PICKING_ACTIONS = (PASS, PICK)
+#: ``(c,)`` for every card, made once: a trick grows by one card without a new tuple for it.
+_ONE_CARD = tuple((c,) for c in range(_SEAT_BITS))
 _NO_ACTIONS: tuple[Action, ...] = ()
 
 #: Legal plays by mask of playable cards, filled as masks turn up.
@@ -410,12 +412,12 @@ class SheepsheadHand:
         trick = self.trick
         if trick:
             led = self.led
-            trick += (c,)
+            trick += _ONE_CARD[c]
             if len(trick) == seats:
                 return self._end_trick(action, packed, trick, led)
         else:
             led = contract.called_class if c == contract.unknown else deal.follow_class[c]
-            trick = (c,)
+            trick = _ONE_CARD[c]
         # The common case, built in place: a helper call would cost more than it saves.
         new = _new_hand(SheepsheadHand)
         new.deal = deal
