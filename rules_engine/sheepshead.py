@@ -152,6 +152,9 @@ class Contract:
 
 
 _NO_CONTRACT = Contract(None)
+_LEASTER_CONTRACT = Contract(LEASTER)
+#: The contract once a seat has picked, before it buries and calls.
+_PICKED_BY = tuple(Contract(None, picker=seat) for seat in range(8))
 
 
 class SheepsheadHand:
@@ -209,23 +212,6 @@ class SheepsheadHand:
         state.called_pending = False
         state._legal = None
         return state
-
-    def _next(self, action: Action) -> SheepsheadHand:
-        """A copy with ``action`` appended to the history."""
-        new = SheepsheadHand.__new__(SheepsheadHand)
-        new.deal = self.deal
-        new.contract = self.contract
-        new.previous = self
-        new.last = action
-        new.phase = self.phase
-        new.turn = self.turn
-        new.packed = self.packed
-        new.trick = self.trick
-        new.led = self.led
-        new.tricks = self.tricks
-        new.called_pending = self.called_pending
-        new._legal = None
-        return new
 
     # -- queries --------------------------------------------------------------
 
@@ -314,17 +300,6 @@ class SheepsheadHand:
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions the seat to act may take, in a fixed order; () once over."""
         phase = self.phase
-        if phase == PLAY_PHASE:
-            mask = self._legal
-            if mask is None:
-                if self.called_pending:
-                    mask = self._playable(self.turn)
-                else:  # the usual case inlined: follow the lead if you can
-                    mask = self.packed >> (self.turn * _SEAT_BITS) & _SEAT_MASK
-                    if self.trick:
-                        mask = mask & self.deal.class_masks[self.led] or mask
-                self._legal = mask
-            return _PLAYS_BY_MASK.get(mask) or _plays(mask)
         if phase == PICKING:
             return _PICKING_ACTIONS
         choices = self._legal
@@ -332,9 +307,9 @@ class SheepsheadHand:
             if phase == BURY:
                 choices = _buries(self.hand(self.turn))
             elif phase == CALL_PHASE:
-                choices = (ALONE, *(CALL[c] for c in self._callable()))
+                choices = (ALONE, *[CALL[c] for c in self._callable()])
             elif phase == UNKNOWN_PHASE:
-                choices = tuple(UNKNOWN[c] for c in cards_of(self.hand(self.turn)))
+                choices = tuple([UNKNOWN[c] for c in cards_of(self.hand(self.turn))])
             else:
                 choices = _NO_ACTIONS
             self._legal = choices
@@ -387,134 +362,74 @@ class SheepsheadHand:
     def apply(self, action: Action) -> SheepsheadHand:
         """The state after the seat to act takes ``action``; IllegalAction if it may not.
 
-        A play is applied here, the hot path of every search; the other phases
-        in ``_decide``, and the last card of a trick in ``_end_trick``.
+        Plays are applied by :class:`PlayingHand`, the class of every state in play.
         """
-        if self.phase != PLAY_PHASE:
-            offered = _offered(self.legal_actions(), action)
-            if offered is None:
-                raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
-            return self._decide(offered)
-        mask = self._legal
-        if mask is None:
-            mask = self._playable(self.turn)
-        if not mask & action.play_bit:
+        offered = _offered(self.legal_actions(), action)
+        if offered is None:
             raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
-        seat = self.turn
-        c = action.index
-        deal = self.deal
-        contract = self.contract
-        seats = deal.seats
-        if c == contract.unknown:  # its bit sits in the slot after the seats
-            packed = self.packed ^ _PACKED_BITS[seats * _SEAT_BITS + c]
-        else:
-            packed = self.packed ^ _PACKED_BITS[seat * _SEAT_BITS + c]
-        trick = self.trick
-        if trick:
-            led = self.led
-            trick += _ONE_CARD[c]
-            if len(trick) == seats:
-                return self._end_trick(action, packed, trick, led)
-        else:
-            led = contract.called_class if c == contract.unknown else deal.follow_class[c]
-            trick = _ONE_CARD[c]
-        # The common case, built in place: a helper call would cost more than it saves.
-        new = _new_hand(SheepsheadHand)
-        new.deal = deal
-        new.contract = contract
-        new.previous = self
-        new.last = action
-        new.phase = PLAY_PHASE
-        new.turn = seat + 1 if seat + 1 < seats else 0
-        new.packed = packed
-        new.trick = trick
-        new.led = led
-        new.tricks = self.tricks
-        new.called_pending = self.called_pending
-        new._legal = None
-        return new
+        return self._decide(offered)
 
     def _decide(self, action: Action) -> SheepsheadHand:
         """Apply a legal picking, bury, call or unknown action."""
         seat = self.turn
-        new = self._next(action)
-        variant = self.deal.variant
-        shift = seat * _SEAT_BITS
-        phase = self.phase
-        if phase == PICKING:
-            if action is PICK:
-                new.contract = Contract(None, picker=seat)
-                new.packed |= self.deal.blind << shift
-                new.phase = BURY
-            elif seat == self.deal.dealer:  # the dealer passed last: a leaster
-                new.contract = Contract(LEASTER)
-                new._start_play()
-            else:
-                new.turn = (seat + 1) % variant.seats
-        elif phase == BURY:
-            new.packed &= ~(action.mask << shift)
-            new.contract = Contract(None, picker=seat, buried=action.mask)
-            new.phase = CALL_PHASE
-        elif phase == CALL_PHASE:
-            if action is ALONE:
-                new.contract = Contract(ALONE_CONTRACT, seat, self.contract.buried)
-                new._start_play()
-            else:
-                called = action.index
-                new.contract = Contract(
-                    CALLED_ACE, seat, self.contract.buried, called,
-                    self.deal.holder(called), ranking=variant.ranking,
-                )  # fmt: skip
-                new.called_pending = True
-                if self.hand(seat) & variant.ranking.class_masks[called >> 3]:
-                    new._start_play()
-                else:
-                    new.phase = UNKNOWN_PHASE
-        elif phase == UNKNOWN_PHASE:
-            aside = variant.seats * _SEAT_BITS
-            new.packed = self.packed & ~(action.mask << shift) | action.mask << aside
-            old = self.contract
-            new.contract = Contract(
-                old.kind, old.picker, old.buried, old.called, old.partner, action.index,
-                ranking=variant.ranking,
-            )  # fmt: skip
-            new._start_play()
-        return new
-
-    def _start_play(self) -> None:
-        self.phase = PLAY_PHASE
-        self.turn = self.deal.first_leader
-
-    def _end_trick(self, action: Action, packed: int, trick: tuple[int, ...], led: int):
-        """The state after the last card of a trick: its winner leads next, or the hand is over.
-
-        The highest strength wins, the first of equals; the unknown never wins,
-        and its index is unique in the deck, so it is recognised by its card alone.
-        """
         deal = self.deal
         contract = self.contract
-        strength = deal.strength[led]
-        unknown = contract.unknown
-        best, best_at = -1, 0
-        for at, played in enumerate(trick):
-            if played != unknown and strength[played] > best:
-                best, best_at = strength[played], at
-        leader = (self.turn + 1) % deal.seats  # the trick is full: its last card was this seat's
-        winner = (leader + best_at) % deal.seats
-        tricks = self.tricks + ((leader, trick, winner),)
-        over = len(tricks) == deal.hand_size
-        new = _new_hand(FinishedHand if over else SheepsheadHand)
+        packed = self.packed
+        phase = self.phase
+        turn = seat
+        called_pending = False
+        shift = seat * _SEAT_BITS
+        if phase == PICKING:
+            if action is PICK:
+                contract = _PICKED_BY[seat]
+                packed |= deal.blind << shift
+                phase = BURY
+            elif seat == deal.dealer:  # the dealer passed last: a leaster
+                contract = _LEASTER_CONTRACT
+                phase = PLAY_PHASE
+            else:
+                turn = (seat + 1) % deal.seats
+        elif phase == BURY:
+            packed &= ~(action.mask << shift)
+            contract = Contract(None, seat, action.mask)
+            phase = CALL_PHASE
+        elif phase == CALL_PHASE:
+            if action is ALONE:
+                contract = Contract(ALONE_CONTRACT, seat, contract.buried)
+                phase = PLAY_PHASE
+            else:
+                called = action.index
+                ranking = deal.variant.ranking
+                contract = Contract(
+                    CALLED_ACE, seat, contract.buried, called, deal.holder(called), -1, ranking
+                )
+                called_pending = True
+                held = packed >> shift & ranking.class_masks[called >> 3]
+                phase = PLAY_PHASE if held else UNKNOWN_PHASE
+        else:  # UNKNOWN_PHASE: the card goes to the slot after the seats
+            packed = packed & ~(action.mask << shift) | action.mask << deal.seats * _SEAT_BITS
+            contract = Contract(
+                contract.kind, contract.picker, contract.buried, contract.called,
+                contract.partner, action.index, deal.variant.ranking,
+            )  # fmt: skip
+            called_pending = True
+            phase = PLAY_PHASE
+        if phase == PLAY_PHASE:
+            new = _new_hand(PlayingHand)
+            turn = deal.first_leader
+        else:
+            new = _new_hand(SheepsheadHand)
         new.deal = deal
         new.contract = contract
         new.previous = self
         new.last = action
-        new.phase = OVER if over else PLAY_PHASE
-        new.turn = -1 if over else winner
+        new.phase = phase
+        new.turn = turn
         new.packed = packed
         new.trick = ()
         new.led = -1
-        new.tricks = tricks
-        new.called_pending = self.called_pending and led != contract.called_class
+        new.tricks = ()
+        new.called_pending = called_pending
         new._legal = None
         return new
 
@@ -618,6 +533,98 @@ class SheepsheadHand:
         from .records import record_of
 
         return record_of(self)
+
+
+class PlayingHand(SheepsheadHand):
+    """A hand in trick play: the hot path of every search, so its own class whose
+    ``legal_actions`` and ``apply`` need not ask which phase it is in."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        mask = self._legal
+        if mask is None:
+            if self.called_pending:
+                mask = self._playable(self.turn)
+            else:  # the usual case inlined: follow the lead if you can
+                mask = self.packed >> (self.turn * _SEAT_BITS) & _SEAT_MASK
+                if self.trick:
+                    mask = mask & self.deal.class_masks[self.led] or mask
+            self._legal = mask
+        return _PLAYS_BY_MASK.get(mask) or _plays(mask)
+
+    def apply(self, action: Action) -> SheepsheadHand:
+        mask = self._legal
+        if mask is None:
+            mask = self._playable(self.turn)
+        if not mask & action.play_bit:
+            raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+        seat = self.turn
+        c = action.index
+        deal = self.deal
+        contract = self.contract
+        seats = deal.seats
+        if c == contract.unknown:  # its bit sits in the slot after the seats
+            packed = self.packed ^ _PACKED_BITS[seats * _SEAT_BITS + c]
+        else:
+            packed = self.packed ^ _PACKED_BITS[seat * _SEAT_BITS + c]
+        trick = self.trick
+        if trick:
+            led = self.led
+            trick += _ONE_CARD[c]
+            if len(trick) == seats:
+                return self._end_trick(action, packed, trick, led)
+        else:
+            led = contract.called_class if c == contract.unknown else deal.follow_class[c]
+            trick = _ONE_CARD[c]
+        # The common case, built in place: a helper call would cost more than it saves.
+        new = _new_hand(PlayingHand)
+        new.deal = deal
+        new.contract = contract
+        new.previous = self
+        new.last = action
+        new.phase = PLAY_PHASE
+        new.turn = seat + 1 if seat + 1 < seats else 0
+        new.packed = packed
+        new.trick = trick
+        new.led = led
+        new.tricks = self.tricks
+        new.called_pending = self.called_pending
+        new._legal = None
+        return new
+
+    def _end_trick(self, action: Action, packed: int, trick: tuple[int, ...], led: int):
+        """The state after the last card of a trick: its winner leads next, or the hand is over.
+
+        The highest strength wins, the first of equals; the unknown never wins,
+        and its index is unique in the deck, so it is recognised by its card alone.
+        """
+        deal = self.deal
+        contract = self.contract
+        strength = deal.strength[led]
+        unknown = contract.unknown
+        best, best_at = -1, 0
+        for at, played in enumerate(trick):
+            if played != unknown and strength[played] > best:
+                best, best_at = strength[played], at
+        leader = (self.turn + 1) % deal.seats  # the trick is full: its last card was this seat's
+        winner = (leader + best_at) % deal.seats
+        tricks = self.tricks + ((leader, trick, winner),)
+        over = len(tricks) == deal.hand_size
+        new = _new_hand(FinishedHand if over else PlayingHand)
+        new.deal = deal
+        new.contract = contract
+        new.previous = self
+        new.last = action
+        new.phase = OVER if over else PLAY_PHASE
+        new.turn = -1 if over else winner
+        new.packed = packed
+        new.trick = ()
+        new.led = -1
+        new.tricks = tricks
+        new.called_pending = self.called_pending and led != contract.called_class
+        new._legal = None
+        return new
 
 
 class FinishedHand(SheepsheadHand):
