@@ -36,10 +36,13 @@ CALLED_ACE, ALONE_CONTRACT, LEASTER = "called_ace", "alone", "leaster"
 
 _SEAT_BITS = 32
 _SEAT_MASK = (1 << _SEAT_BITS) - 1
-#: The bit of every card of every seat's slot in the packed hands (and the unknown's).
-_PACKED_BITS = tuple(1 << k for k in range(_SEAT_BITS * 8))
+#: ``_CARD_BITS_OF_SLOT[slot][c]``: the bit of card c in a slot of the packed hands
+#: (a seat's, or the unknown's after the last seat).
+_CARD_BITS_OF_SLOT = tuple(
+    tuple(1 << (_SEAT_BITS * slot + c) for c in range(_SEAT_BITS)) for slot in range(9)
+)
 _SEAT_SHIFTS = tuple(range(0, _SEAT_BITS * 8, _SEAT_BITS))
-_CARD_BITS = _PACKED_BITS[:_SEAT_BITS]
+_CARD_BITS = _CARD_BITS_OF_SLOT[0]
 _PICKING_ACTIONS = (PASS, PICK)
 #: ``(c,)`` for every card, made once: a trick grows by one card without a new tuple for it.
 _ONE_CARD = tuple((c,) for c in range(_SEAT_BITS))
@@ -98,7 +101,7 @@ class Deal:
 
     __slots__ = (
         "variant", "dealer", "hands", "blind", "first_leader",
-        "seats", "hand_size", "class_masks", "follow_class", "strength",
+        "seats", "next_seat", "hand_size", "class_masks", "follow_class", "strength",
     )  # fmt: skip
 
     def __init__(self, variant: Variant, dealer: int, hands: tuple[int, ...], blind: int) -> None:
@@ -109,6 +112,7 @@ class Deal:
         self.first_leader = (dealer + 1) % variant.seats
         # The variant's tables, one attribute away for the hot paths.
         self.seats = variant.seats
+        self.next_seat = variant.next_seat
         self.hand_size = variant.hand_size
         self.class_masks = variant.ranking.class_masks
         self.follow_class = variant.ranking.follow_class
@@ -415,15 +419,16 @@ class SheepsheadHand:
             called_pending = True
             phase = PLAY_PHASE
         if phase == PLAY_PHASE:
-            new = _new_hand(PlayingHand)
+            new = PlayingHand()
             turn = deal.first_leader
         else:
-            new = _new_hand(SheepsheadHand)
+            new = SheepsheadHand()
         new.deal = deal
         new.contract = contract
         new.previous = self
         new.last = action
-        new.phase = phase
+        if phase != PLAY_PHASE:  # a PlayingHand's phase is its class's
+            new.phase = phase
         new.turn = turn
         new.packed = packed
         new.trick = ()
@@ -540,6 +545,7 @@ class PlayingHand(SheepsheadHand):
     ``legal_actions`` and ``apply`` need not ask which phase it is in."""
 
     __slots__ = ()
+    phase = PLAY_PHASE
 
     def legal_actions(self) -> tuple[Action, ...]:
         mask = self._legal
@@ -565,9 +571,9 @@ class PlayingHand(SheepsheadHand):
         contract = self.contract
         seats = deal.seats
         if c == contract.unknown:  # its bit sits in the slot after the seats
-            packed = self.packed ^ _PACKED_BITS[seats * _SEAT_BITS + c]
+            packed = self.packed ^ _CARD_BITS_OF_SLOT[seats][c]
         else:
-            packed = self.packed ^ _PACKED_BITS[seat * _SEAT_BITS + c]
+            packed = self.packed ^ _CARD_BITS_OF_SLOT[seat][c]
         trick = self.trick
         if trick:
             led = self.led
@@ -578,13 +584,12 @@ class PlayingHand(SheepsheadHand):
             led = contract.called_class if c == contract.unknown else deal.follow_class[c]
             trick = _ONE_CARD[c]
         # The common case, built in place: a helper call would cost more than it saves.
-        new = _new_hand(PlayingHand)
+        new = PlayingHand()
         new.deal = deal
         new.contract = contract
         new.previous = self
         new.last = action
-        new.phase = PLAY_PHASE
-        new.turn = seat + 1 if seat + 1 < seats else 0
+        new.turn = deal.next_seat[seat]
         new.packed = packed
         new.trick = trick
         new.led = led
@@ -611,12 +616,11 @@ class PlayingHand(SheepsheadHand):
         winner = (leader + best_at) % deal.seats
         tricks = self.tricks + ((leader, trick, winner),)
         over = len(tricks) == deal.hand_size
-        new = _new_hand(FinishedHand if over else PlayingHand)
+        new = FinishedHand() if over else PlayingHand()
         new.deal = deal
         new.contract = contract
         new.previous = self
         new.last = action
-        new.phase = OVER if over else PLAY_PHASE
         new.turn = -1 if over else winner
         new.packed = packed
         new.trick = ()
@@ -632,10 +636,8 @@ class FinishedHand(SheepsheadHand):
     once per action by every search loop, is a class attribute and not a property."""
 
     __slots__ = ()
+    phase = OVER
     is_over = True
-
-
-_new_hand = object.__new__
 
 
 def _check_deal(hands, blind, dealer: int, variant: Variant) -> None:

@@ -27,6 +27,8 @@ class Variant:
     #: Per callable suit: (mask of the cards that follow it, its ace, its ten), so the
     #: picker's calls are found without rebuilding cards each time.
     call_table: tuple[tuple[int, int, int], ...] = field(init=False, repr=False, compare=False)
+    #: ``next_seat[s]``: the seat on s's left, who plays after s.
+    next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         table = tuple(
@@ -34,6 +36,9 @@ class Variant:
             for suit in self.callable_suits
         )
         object.__setattr__(self, "call_table", table)
+        object.__setattr__(
+            self, "next_seat", tuple((s + 1) % self.seats for s in range(self.seats))
+        )
 
 
 SHEEPSHEAD_FIVE = Variant(
