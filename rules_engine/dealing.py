@@ -83,6 +83,11 @@ def shuffled(items: list, stream: WordStream) -> list:
     return out
 
 
+def deal_order(seed: bytes, deck: list[int], label: bytes = b"sheepshead-deal") -> list[int]:
+    """The deck in dealt order (steps 1 to 3); step 4 cuts it into hands and the blind."""
+    return shuffled(deck, WordStream(seed, label))
+
+
 def deal_cards(
     seed: bytes,
     seats: int,
@@ -95,6 +100,6 @@ def deal_cards(
     deck = list(range(32)) if deck is None else list(deck)
     if seats * hand_size + blind_size != len(deck):
         raise ValueError("the deck does not divide into these hands and blind")
-    order = shuffled(deck, WordStream(seed, label))
+    order = deal_order(seed, deck, label)
     hands = [order[s * hand_size : (s + 1) * hand_size] for s in range(seats)]
     return hands, order[seats * hand_size :]

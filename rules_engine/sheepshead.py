@@ -22,7 +22,7 @@ from operator import lshift
 
 from .actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask, shape_problem
 from .cards import ACE, CARD_POINTS, CODES, TEN, cards_of, mask_to_codes
-from .dealing import deal_cards
+from .dealing import deal_order
 from .errors import IllegalAction
 from .messages import Rule
 from .result import HandResult
@@ -189,22 +189,26 @@ class SheepsheadHand:
         ValueError names what is wrong with a deal that doesn't fit the game.
         """
         _check_deal(hands, blind, dealer, variant)
-        return cls._dealt(hands, blind, dealer, variant)
+        return cls._dealt(tuple([_mask(hand) for hand in hands]), _mask(blind), dealer, variant)
 
     @classmethod
     def from_seed(cls, seed: bytes, dealer: int = 0, variant: Variant = SHEEPSHEAD_FIVE):
         """A hand dealt from a byte seed (see :mod:`rules_engine.dealing`)."""
         if not 0 <= dealer < variant.seats:
             raise ValueError(f"the dealer must be a seat from 0 to {variant.seats - 1}")
-        hands, blind = deal_cards(seed, variant.seats, variant.hand_size, variant.blind_size)
-        return cls._dealt(hands, blind, dealer, variant)  # a valid deal by construction
+        # Step 4 of the dealing, on the cards' bits: each hand's mask is the sum of its bits.
+        bits = list(map(_CARD_BITS.__getitem__, deal_order(seed, variant.deck_order)))
+        size = variant.hand_size
+        dealt = variant.seats * size
+        masks = tuple([sum(bits[start : start + size]) for start in range(0, dealt, size)])
+        return cls._dealt(masks, sum(bits[dealt:]), dealer, variant)  # valid by construction
 
     @classmethod
-    def _dealt(cls, hands, blind, dealer: int, variant: Variant):
-        masks = tuple([_mask(hand) for hand in hands])
+    def _dealt(cls, masks: tuple[int, ...], blind: int, dealer: int, variant: Variant):
+        """A hand about to be picked, from each seat's mask of cards and the blind's."""
         packed = sum(map(lshift, masks, _SEAT_SHIFTS))
         state = cls.__new__(cls)
-        state.deal = Deal(variant, dealer, masks, _mask(blind))
+        state.deal = Deal(variant, dealer, masks, blind)
         state.contract = _NO_CONTRACT
         state.previous = state.last = None
         state.phase = PICKING
