@@ -37,6 +37,8 @@ class Ranking:
     #: 0 for a card that can't win it.
     strength: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
     trump_mask: int = field(init=False, repr=False)
+    #: ``follow_masks[card]``: the cards that follow a trick this card leads.
+    follow_masks: tuple[int, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         trump_mask = 0
@@ -64,6 +66,7 @@ class Ranking:
         set_(self, "follow_class", follow_class)
         set_(self, "class_masks", class_masks)
         set_(self, "strength", tuple(strength))
+        set_(self, "follow_masks", tuple(class_masks[k] for k in follow_class))
 
     def trick_winner(self, cards: list[int], led: int | None = None) -> int:
         """Position in ``cards`` of the winning card; the first card leads."""

@@ -43,6 +43,8 @@ _CARD_BITS_OF_SLOT = tuple(
 )
 _SEAT_SHIFTS = tuple(range(0, _SEAT_BITS * 8, _SEAT_BITS))
 _CARD_BITS = _CARD_BITS_OF_SLOT[0]
+#: What follows the lead before a trick has one: every card.
+_ANY_CARD = _SEAT_MASK
 _PICKING_ACTIONS = (PASS, PICK)
 #: ``(c,)`` for every card, made once: a trick grows by one card without a new tuple for it.
 _ONE_CARD = tuple((c,) for c in range(_SEAT_BITS))
@@ -101,7 +103,8 @@ class Deal:
 
     __slots__ = (
         "variant", "dealer", "hands", "blind", "first_leader",
-        "seats", "next_seat", "hand_size", "class_masks", "follow_class", "strength",
+        "seats", "next_seat", "hand_size", "class_masks", "follow_class", "follow_masks",
+        "strength",
     )  # fmt: skip
 
     def __init__(self, variant: Variant, dealer: int, hands: tuple[int, ...], blind: int) -> None:
@@ -116,6 +119,7 @@ class Deal:
         self.hand_size = variant.hand_size
         self.class_masks = variant.ranking.class_masks
         self.follow_class = variant.ranking.follow_class
+        self.follow_masks = variant.ranking.follow_masks
         self.strength = variant.ranking.strength
 
     def holder(self, card_index: int) -> int:
@@ -174,7 +178,7 @@ class SheepsheadHand:
 
     __slots__ = (
         "deal", "contract", "previous", "last", "phase", "turn", "packed",
-        "trick", "led", "tricks", "called_pending", "_legal",
+        "trick", "follows", "tricks", "called_pending", "_legal",
     )  # fmt: skip
 
     #: True once the last trick is taken (the hand is then a :class:`FinishedHand`).
@@ -215,7 +219,7 @@ class SheepsheadHand:
         state.turn = state.deal.first_leader
         state.packed = packed
         state.trick = ()
-        state.led = -1
+        state.follows = _ANY_CARD
         state.tricks = ()
         state.called_pending = False
         state._legal = None
@@ -241,6 +245,17 @@ class SheepsheadHand:
             node = node.previous
         out.reverse()
         return tuple(out)
+
+    @property
+    def led(self) -> int:
+        """The class the current trick was led in (a suit 0-3, or TRUMP); -1 before its
+        first card. The unknown leads the called suit."""
+        if not self.trick:
+            return -1
+        first = self.trick[0]
+        if first == self.contract.unknown:
+            return self.contract.called_class
+        return self.deal.follow_class[first]
 
     @property
     def leader(self) -> int:
@@ -340,9 +355,7 @@ class SheepsheadHand:
         hand = self.packed >> (seat * _SEAT_BITS) & _SEAT_MASK
         trick = self.trick
         if not self.called_pending:
-            if not trick:
-                return hand
-            return hand & self.deal.class_masks[self.led] or hand
+            return hand & self.follows or hand
         contract = self.contract
         if seat == contract.picker and contract.unknown >= 0 and self.unknown_pending:
             if not hand or (trick and self.led == contract.called_class):
@@ -351,7 +364,7 @@ class SheepsheadHand:
             if seat == contract.partner:
                 return hand & ~(contract.called_suit_mask & ~contract.called_bit)
             return hand
-        follow = hand & self.deal.class_masks[self.led]
+        follow = hand & self.follows
         if follow:
             if seat == contract.partner and self.led == contract.called_class:
                 return contract.called_bit
@@ -436,7 +449,7 @@ class SheepsheadHand:
         new.turn = turn
         new.packed = packed
         new.trick = ()
-        new.led = -1
+        new.follows = _ANY_CARD
         new.tricks = ()
         new.called_pending = called_pending
         new._legal = None
@@ -516,7 +529,7 @@ class SheepsheadHand:
             return Rule("unknown_later", suit=suit)
         if not self.trick:
             return Rule("partner_leads_called", suit=suit, called_rank=called_rank)
-        follow = hand & self.deal.class_masks[self.led]
+        follow = hand & self.follows
         if follow and not follow >> c & 1:
             return Rule("must_follow", suit=self.led)
         if seat == contract.partner:
@@ -557,9 +570,8 @@ class PlayingHand(SheepsheadHand):
             if self.called_pending:
                 mask = self._playable(self.turn)
             else:  # the usual case inlined: follow the lead if you can
-                mask = self.packed >> (self.turn * _SEAT_BITS) & _SEAT_MASK
-                if self.trick:
-                    mask = mask & self.deal.class_masks[self.led] or mask
+                hand = self.packed >> (self.turn * _SEAT_BITS) & _SEAT_MASK
+                mask = hand & self.follows or hand
             self._legal = mask
         return _PLAYS_BY_MASK.get(mask) or _plays(mask)
 
@@ -580,12 +592,12 @@ class PlayingHand(SheepsheadHand):
             packed = self.packed ^ _CARD_BITS_OF_SLOT[seat][c]
         trick = self.trick
         if trick:
-            led = self.led
+            follows = self.follows
             trick += _ONE_CARD[c]
             if len(trick) == seats:
-                return self._end_trick(action, packed, trick, led)
-        else:
-            led = contract.called_class if c == contract.unknown else deal.follow_class[c]
+                return self._end_trick(action, packed, trick)
+        else:  # the first card: the unknown leads the called suit
+            follows = contract.called_suit_mask if c == contract.unknown else deal.follow_masks[c]
             trick = _ONE_CARD[c]
         # The common case, built in place: a helper call would cost more than it saves.
         new = PlayingHand()
@@ -596,13 +608,13 @@ class PlayingHand(SheepsheadHand):
         new.turn = deal.next_seat[seat]
         new.packed = packed
         new.trick = trick
-        new.led = led
+        new.follows = follows
         new.tricks = self.tricks
         new.called_pending = self.called_pending
         new._legal = None
         return new
 
-    def _end_trick(self, action: Action, packed: int, trick: tuple[int, ...], led: int):
+    def _end_trick(self, action: Action, packed: int, trick: tuple[int, ...]):
         """The state after the last card of a trick: its winner leads next, or the hand is over.
 
         The highest strength wins, the first of equals; the unknown never wins,
@@ -610,8 +622,9 @@ class PlayingHand(SheepsheadHand):
         """
         deal = self.deal
         contract = self.contract
-        strength = deal.strength[led]
         unknown = contract.unknown
+        led = contract.called_class if trick[0] == unknown else deal.follow_class[trick[0]]
+        strength = deal.strength[led]
         best, best_at = -1, 0
         for at, played in enumerate(trick):
             if played != unknown and strength[played] > best:
@@ -628,7 +641,7 @@ class PlayingHand(SheepsheadHand):
         new.turn = -1 if over else winner
         new.packed = packed
         new.trick = ()
-        new.led = -1
+        new.follows = _ANY_CARD
         new.tricks = tricks
         new.called_pending = self.called_pending and led != contract.called_class
         new._legal = None
