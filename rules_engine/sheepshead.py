@@ -5,10 +5,10 @@ one and leaves the old one untouched, so a search can branch from any state.
 The history is the list of actions (``actions``), and replaying it from the
 deal rebuilds the state exactly.
 
-For speed the cards in hand are one packed int: seat s owns bits
-``32*s .. 32*s+31``, and the picker's unknown card, while set aside, sits in
-the slot after the last seat. Everything a caller reads goes through
-properties and methods that return plain card masks per seat.
+For speed the cards in hand are masks in one tuple, ``held``: one per seat,
+then the picker's unknown card while it is set aside. ``held`` is fixed once
+play starts; a play only clears its card's bit in ``unplayed``, one small
+int, and a seat's hand is ``held[seat] & unplayed``.
 
 >>> hand = SheepsheadHand.from_seed(b"doc", dealer=0)
 >>> hand.turn, [str(a) for a in hand.legal_actions()]
@@ -18,10 +18,9 @@ properties and methods that return plain card masks per seat.
 from __future__ import annotations
 
 from itertools import combinations
-from operator import lshift
 
 from .actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask, shape_problem
-from .cards import ACE, CARD_POINTS, CODES, TEN, cards_of, mask_to_codes
+from .cards import ACE, CARD_POINTS, CODES, DECK_SIZE, FULL_DECK, TEN, cards_of, mask_to_codes
 from .dealing import deal_order
 from .errors import IllegalAction
 from .messages import Rule
@@ -34,20 +33,12 @@ PHASE_NAMES = ("picking", "bury", "call", "unknown", "play", "over")
 
 CALLED_ACE, ALONE_CONTRACT, LEASTER = "called_ace", "alone", "leaster"
 
-_SEAT_BITS = 32
-_SEAT_MASK = (1 << _SEAT_BITS) - 1
-#: ``_CARD_BITS_OF_SLOT[slot][c]``: the bit of card c in a slot of the packed hands
-#: (a seat's, or the unknown's after the last seat).
-_CARD_BITS_OF_SLOT = tuple(
-    tuple(1 << (_SEAT_BITS * slot + c) for c in range(_SEAT_BITS)) for slot in range(9)
-)
-_SEAT_SHIFTS = tuple(range(0, _SEAT_BITS * 8, _SEAT_BITS))
-_CARD_BITS = _CARD_BITS_OF_SLOT[0]
+_CARD_BITS = tuple(1 << c for c in range(DECK_SIZE))
 #: What follows the lead before a trick has one: every card.
-_ANY_CARD = _SEAT_MASK
+_ANY_CARD = FULL_DECK
 _PICKING_ACTIONS = (PASS, PICK)
 #: ``(c,)`` for every card, made once: a trick grows by one card without a new tuple for it.
-_ONE_CARD = tuple((c,) for c in range(_SEAT_BITS))
+_ONE_CARD = tuple((c,) for c in range(DECK_SIZE))
 _NO_ACTIONS: tuple[Action, ...] = ()
 
 #: Legal plays by mask of playable cards, filled as masks turn up.
@@ -177,7 +168,7 @@ class SheepsheadHand:
     """
 
     __slots__ = (
-        "deal", "contract", "previous", "last", "phase", "turn", "packed",
+        "deal", "contract", "previous", "last", "phase", "turn", "held", "unplayed",
         "trick", "follows", "tricks", "called_pending", "_legal",
     )  # fmt: skip
 
@@ -201,7 +192,7 @@ class SheepsheadHand:
         if not 0 <= dealer < variant.seats:
             raise ValueError(f"the dealer must be a seat from 0 to {variant.seats - 1}")
         # Step 4 of the dealing, on the cards' bits: each hand's mask is the sum of its bits.
-        bits = list(map(_CARD_BITS.__getitem__, deal_order(seed, variant.deck_order)))
+        bits = [_CARD_BITS[c] for c in deal_order(seed, variant.deck_order)]
         size = variant.hand_size
         dealt = variant.seats * size
         masks = tuple([sum(bits[start : start + size]) for start in range(0, dealt, size)])
@@ -210,14 +201,14 @@ class SheepsheadHand:
     @classmethod
     def _dealt(cls, masks: tuple[int, ...], blind: int, dealer: int, variant: Variant):
         """A hand about to be picked, from each seat's mask of cards and the blind's."""
-        packed = sum(map(lshift, masks, _SEAT_SHIFTS))
         state = cls.__new__(cls)
         state.deal = Deal(variant, dealer, masks, blind)
         state.contract = _NO_CONTRACT
         state.previous = state.last = None
         state.phase = PICKING
         state.turn = state.deal.first_leader
-        state.packed = packed
+        state.held = (*masks, 0)
+        state.unplayed = FULL_DECK
         state.trick = ()
         state.follows = _ANY_CARD
         state.tricks = ()
@@ -273,7 +264,7 @@ class SheepsheadHand:
 
     def hand(self, seat: int) -> int:
         """The cards ``seat`` holds now, as a mask (the unknown not included)."""
-        return self.packed >> (seat * _SEAT_BITS) & _SEAT_MASK
+        return self.held[seat] & self.unplayed
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -303,7 +294,7 @@ class SheepsheadHand:
     @property
     def unknown_pending(self) -> bool:
         """True while the unknown is set aside and not yet played."""
-        return bool(self.packed >> (self.deal.variant.seats * _SEAT_BITS))
+        return bool(self.hand(self.deal.seats))
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -352,7 +343,7 @@ class SheepsheadHand:
 
     def _playable(self, seat: int) -> int:
         """Mask of the cards ``seat`` may play now (the hot path of every search)."""
-        hand = self.packed >> (seat * _SEAT_BITS) & _SEAT_MASK
+        hand = self.hand(seat)
         trick = self.trick
         if not self.called_pending:
             return hand & self.follows or hand
@@ -395,15 +386,14 @@ class SheepsheadHand:
         seat = self.turn
         deal = self.deal
         contract = self.contract
-        packed = self.packed
+        held = self.held
         phase = self.phase
         turn = seat
         called_pending = False
-        shift = seat * _SEAT_BITS
         if phase == PICKING:
             if action is PICK:
                 contract = _PICKED_BY[seat]
-                packed |= deal.blind << shift
+                held = _with(held, seat, held[seat] | deal.blind)
                 phase = BURY
             elif seat == deal.dealer:  # the dealer passed last: a leaster
                 contract = _LEASTER_CONTRACT
@@ -411,7 +401,7 @@ class SheepsheadHand:
             else:
                 turn = (seat + 1) % deal.seats
         elif phase == BURY:
-            packed &= ~(action.mask << shift)
+            held = _with(held, seat, held[seat] & ~action.mask)
             contract = Contract(None, seat, action.mask)
             phase = CALL_PHASE
         elif phase == CALL_PHASE:
@@ -425,10 +415,10 @@ class SheepsheadHand:
                     CALLED_ACE, seat, contract.buried, called, deal.holder(called), -1, ranking
                 )
                 called_pending = True
-                held = packed >> shift & ranking.class_masks[called >> 3]
-                phase = PLAY_PHASE if held else UNKNOWN_PHASE
+                holds_suit = held[seat] & ranking.class_masks[called >> 3]
+                phase = PLAY_PHASE if holds_suit else UNKNOWN_PHASE
         else:  # UNKNOWN_PHASE: the card goes to the slot after the seats
-            packed = packed & ~(action.mask << shift) | action.mask << deal.seats * _SEAT_BITS
+            held = _with(_with(held, seat, held[seat] & ~action.mask), deal.seats, action.mask)
             contract = Contract(
                 contract.kind, contract.picker, contract.buried, contract.called,
                 contract.partner, action.index, deal.variant.ranking,
@@ -447,7 +437,8 @@ class SheepsheadHand:
         if phase != PLAY_PHASE:  # a PlayingHand's phase is its class's
             new.phase = phase
         new.turn = turn
-        new.packed = packed
+        new.held = held
+        new.unplayed = FULL_DECK
         new.trick = ()
         new.follows = _ANY_CARD
         new.tricks = ()
@@ -570,7 +561,7 @@ class PlayingHand(SheepsheadHand):
             if self.called_pending:
                 mask = self._playable(self.turn)
             else:  # the usual case inlined: follow the lead if you can
-                hand = self.packed >> (self.turn * _SEAT_BITS) & _SEAT_MASK
+                hand = self.held[self.turn] & self.unplayed
                 mask = hand & self.follows or hand
             self._legal = mask
         return _PLAYS_BY_MASK.get(mask) or _plays(mask)
@@ -586,16 +577,12 @@ class PlayingHand(SheepsheadHand):
         deal = self.deal
         contract = self.contract
         seats = deal.seats
-        if c == contract.unknown:  # its bit sits in the slot after the seats
-            packed = self.packed ^ _CARD_BITS_OF_SLOT[seats][c]
-        else:
-            packed = self.packed ^ _CARD_BITS_OF_SLOT[seat][c]
         trick = self.trick
         if trick:
             follows = self.follows
             trick += _ONE_CARD[c]
             if len(trick) == seats:
-                return self._end_trick(action, packed, trick)
+                return self._end_trick(action, c, trick)
         else:  # the first card: the unknown leads the called suit
             follows = contract.called_suit_mask if c == contract.unknown else deal.follow_masks[c]
             trick = _ONE_CARD[c]
@@ -606,7 +593,8 @@ class PlayingHand(SheepsheadHand):
         new.previous = self
         new.last = action
         new.turn = deal.next_seat[seat]
-        new.packed = packed
+        new.held = self.held
+        new.unplayed = self.unplayed ^ _CARD_BITS[c]
         new.trick = trick
         new.follows = follows
         new.tricks = self.tricks
@@ -614,7 +602,7 @@ class PlayingHand(SheepsheadHand):
         new._legal = None
         return new
 
-    def _end_trick(self, action: Action, packed: int, trick: tuple[int, ...]):
+    def _end_trick(self, action: Action, c: int, trick: tuple[int, ...]):
         """The state after the last card of a trick: its winner leads next, or the hand is over.
 
         The highest strength wins, the first of equals; the unknown never wins,
@@ -639,7 +627,8 @@ class PlayingHand(SheepsheadHand):
         new.previous = self
         new.last = action
         new.turn = -1 if over else winner
-        new.packed = packed
+        new.held = self.held
+        new.unplayed = self.unplayed ^ _CARD_BITS[c]
         new.trick = ()
         new.follows = _ANY_CARD
         new.tricks = tricks
@@ -679,3 +668,8 @@ def _check_deal(hands, blind, dealer: int, variant: Variant) -> None:
 def _mask(cards) -> int:
     """The mask of some distinct card indices."""
     return sum([_CARD_BITS[c] for c in cards])
+
+
+def _with(held: tuple[int, ...], slot: int, cards: int) -> tuple[int, ...]:
+    """``held`` with one slot's cards replaced."""
+    return (*held[:slot], cards, *held[slot + 1 :])
