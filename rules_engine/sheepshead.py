@@ -342,22 +342,29 @@ class SheepsheadHand:
         return [ace for held, ace, _ten in table if not hand & held and not owned >> ace & 1]
 
     def _playable(self, seat: int) -> int:
-        """Mask of the cards ``seat`` may play now (the hot path of every search)."""
-        hand = self.hand(seat)
-        trick = self.trick
-        if not self.called_pending:
-            return hand & self.follows or hand
+        """Mask of the cards ``seat`` may play now (the hot path of every search).
+
+        Until the called suit is led, the picker and the partner have more to
+        obey than following suit (``follows`` equals ``called_suit_mask`` once the
+        called suit is led).
+        """
+        hand = self.held[seat] & self.unplayed
         contract = self.contract
-        if seat == contract.picker and contract.unknown >= 0 and self.unknown_pending:
-            if not hand or (trick and self.led == contract.called_class):
-                return 1 << contract.unknown
+        if not self.called_pending or (seat != contract.picker and seat != contract.partner):
+            return hand & self.follows or hand
+        trick = self.trick
+        called_led = self.follows == contract.called_suit_mask
+        unknown = contract.unknown
+        if seat == contract.picker and unknown >= 0 and self.held[-1] & self.unplayed:
+            if not hand or called_led:
+                return 1 << unknown
         if not trick:
             if seat == contract.partner:
                 return hand & ~(contract.called_suit_mask & ~contract.called_bit)
             return hand
         follow = hand & self.follows
         if follow:
-            if seat == contract.partner and self.led == contract.called_class:
+            if seat == contract.partner and called_led:
                 return contract.called_bit
             return follow
         allowed = hand
