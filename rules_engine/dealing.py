@@ -30,14 +30,14 @@ _CHUNK = struct.Struct(">32I")
 
 
 class WordStream:
-    """The SHAKE-256 stream of step 1, as a growing list of 32-bit words."""
+    """The SHAKE-256 stream of step 1, as a growing sequence of 32-bit words."""
 
     def __init__(self, seed: bytes, label: bytes) -> None:
         if not isinstance(seed, bytes):
             raise TypeError("a deal seed must be bytes")
         self._xof = shake_256(label + len(seed).to_bytes(4, "big") + seed)
         head = self._xof.digest(_CHUNK.size)
-        self.words = list(_CHUNK.unpack(head))
+        self.words: tuple[int, ...] | list[int] = _CHUNK.unpack(head)
         #: No word of the first chunk is high enough for any draw below 65 to reject
         #: (each such word starts with three 0xff bytes): the shuffle's fast path.
         self.rejects_none = b"\xff\xff\xff" not in head
@@ -45,7 +45,7 @@ class WordStream:
     def extend(self) -> None:
         """Read the next chunk of words (only needed after a rejection)."""
         taken = 4 * len(self.words)
-        self.words += _CHUNK.unpack(self._xof.digest(taken + _CHUNK.size)[taken:])
+        self.words = [*self.words, *_CHUNK.unpack(self._xof.digest(taken + _CHUNK.size)[taken:])]
 
 
 #: ``_LIMITS[k]``: the largest multiple of k not above 2**32 (step 2).
@@ -83,8 +83,12 @@ def shuffled(items: list, stream: WordStream) -> list:
     return out
 
 
-def deal_order(seed: bytes, deck: list[int], label: bytes = b"sheepshead-deal") -> list[int]:
-    """The deck in dealt order (steps 1 to 3); step 4 cuts it into hands and the blind."""
+def deal_order(seed: bytes, deck, label: bytes = b"sheepshead-deal") -> list:
+    """The deck in dealt order (steps 1 to 3); step 4 cuts it into hands and the blind.
+
+    ``deck`` may hold anything standing for the cards in index order (their
+    indices, their bits): the permutation depends on the seed alone.
+    """
     return shuffled(deck, WordStream(seed, label))
 
 

@@ -78,17 +78,6 @@ def _buries(hand: int) -> tuple[Action, ...]:
     return tuple([_BURY_PAIRS[a][b] for a, b in combinations(cards_of(hand), 2)])
 
 
-def _offered(legal: tuple[Action, ...], action: Action) -> Action | None:
-    """The offered action equal to ``action``, or None (the same object is found fastest)."""
-    for offered in legal:
-        if offered is action:
-            return offered
-    for offered in legal:
-        if offered == action:
-            return offered
-    return None
-
-
 class Deal:
     """The cards as dealt: one mask per seat, and the blind. Never changes."""
 
@@ -191,8 +180,9 @@ class SheepsheadHand:
         """A hand dealt from a byte seed (see :mod:`rules_engine.dealing`)."""
         if not 0 <= dealer < variant.seats:
             raise ValueError(f"the dealer must be a seat from 0 to {variant.seats - 1}")
-        # Step 4 of the dealing, on the cards' bits: each hand's mask is the sum of its bits.
-        bits = [_CARD_BITS[c] for c in deal_order(seed, variant.deck_order)]
+        # The shuffle moves the cards' bits rather than their indices (the same
+        # permutation), so step 4 makes each hand's mask by summing its bits.
+        bits = deal_order(seed, variant.deck_bits)
         size = variant.hand_size
         dealt = variant.seats * size
         masks = tuple([sum(bits[start : start + size]) for start in range(0, dealt, size)])
@@ -383,10 +373,14 @@ class SheepsheadHand:
 
         Plays are applied by :class:`PlayingHand`, the class of every state in play.
         """
-        offered = _offered(self.legal_actions(), action)
-        if offered is None:
-            raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
-        return self._decide(offered)
+        legal = self.legal_actions()
+        for offered in legal:  # the offered action itself, found fastest
+            if offered is action:
+                return self._decide(offered)
+        for offered in legal:  # an equal action built elsewhere
+            if offered == action:
+                return self._decide(offered)
+        raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
 
     def _decide(self, action: Action) -> SheepsheadHand:
         """Apply a legal picking, bury, call or unknown action."""

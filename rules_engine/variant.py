@@ -27,8 +27,8 @@ class Variant:
     #: Per callable suit: (mask of the cards that follow it, its ace, its ten), so the
     #: picker's calls are found without rebuilding cards each time.
     call_table: tuple[tuple[int, int, int], ...] = field(init=False, repr=False, compare=False)
-    #: The deck's cards in index order: what the shuffle of a deal starts from.
-    deck_order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: The bit of each card of the deck, in index order: what a deal shuffles.
+    deck_bits: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: ``next_seat[s]``: the seat on s's left, who plays after s.
     next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
@@ -38,7 +38,7 @@ class Variant:
             for suit in self.callable_suits
         )
         object.__setattr__(self, "call_table", table)
-        object.__setattr__(self, "deck_order", tuple(cards_of(self.deck)))
+        object.__setattr__(self, "deck_bits", tuple(1 << c for c in cards_of(self.deck)))
         object.__setattr__(
             self, "next_seat", tuple((s + 1) % self.seats for s in range(self.seats))
         )
