@@ -115,7 +115,7 @@ class Contract:
 
     __slots__ = (
         "kind", "picker", "buried", "called", "partner", "unknown",
-        "called_class", "called_suit_mask", "called_bit",
+        "called_class", "called_suit_mask", "called_bit", "called_pending",
     )  # fmt: skip
 
     def __init__(
@@ -126,7 +126,8 @@ class Contract:
         called: int = -1,
         partner: int = -1,
         unknown: int = -1,
-        ranking=None,
+        called_suit_mask: int = 0,
+        called_pending: bool = True,
     ) -> None:
         self.kind = kind
         self.picker = picker
@@ -135,8 +136,19 @@ class Contract:
         self.partner = partner
         self.unknown = unknown
         self.called_class = called >> 3 if called >= 0 else -1
-        self.called_suit_mask = ranking.class_masks[called >> 3] if called >= 0 else 0
+        #: The cards that follow a lead of the called suit.
+        self.called_suit_mask = called_suit_mask
         self.called_bit = 1 << called if called >= 0 else 0
+        #: True until the called suit is first led: till then the picker and the
+        #: partner have more rules to obey (RULES.md §2).
+        self.called_pending = called >= 0 and called_pending
+
+    def after_called_suit_led(self) -> Contract:
+        """The same contract once the called suit has been led."""
+        return Contract(
+            self.kind, self.picker, self.buried, self.called, self.partner, self.unknown,
+            self.called_suit_mask, called_pending=False,
+        )  # fmt: skip
 
 
 _NO_CONTRACT = Contract(None)
@@ -158,7 +170,7 @@ class SheepsheadHand:
 
     __slots__ = (
         "deal", "contract", "previous", "last", "phase", "turn", "held", "unplayed",
-        "trick", "follows", "tricks", "called_pending", "_legal",
+        "trick", "follows", "tricks", "_legal",
     )  # fmt: skip
 
     #: True once the last trick is taken (the hand is then a :class:`FinishedHand`).
@@ -202,7 +214,6 @@ class SheepsheadHand:
         state.trick = ()
         state.follows = _ANY_CARD
         state.tricks = ()
-        state.called_pending = False
         state._legal = None
         return state
 
@@ -226,6 +237,11 @@ class SheepsheadHand:
             node = node.previous
         out.reverse()
         return tuple(out)
+
+    @property
+    def called_pending(self) -> bool:
+        """True until the called suit is first led (see :class:`Contract`)."""
+        return self.contract.called_pending
 
     @property
     def led(self) -> int:
@@ -340,7 +356,7 @@ class SheepsheadHand:
         """
         hand = self.held[seat] & self.unplayed
         contract = self.contract
-        if not self.called_pending or (seat != contract.picker and seat != contract.partner):
+        if not contract.called_pending or (seat != contract.picker and seat != contract.partner):
             return hand & self.follows or hand
         trick = self.trick
         called_led = self.follows == contract.called_suit_mask
@@ -390,7 +406,6 @@ class SheepsheadHand:
         held = self.held
         phase = self.phase
         turn = seat
-        called_pending = False
         if phase == PICKING:
             if action is PICK:
                 contract = _PICKED_BY[seat]
@@ -411,20 +426,17 @@ class SheepsheadHand:
                 phase = PLAY_PHASE
             else:
                 called = action.index
-                ranking = deal.variant.ranking
+                suit = deal.class_masks[called >> 3]
                 contract = Contract(
-                    CALLED_ACE, seat, contract.buried, called, deal.holder(called), -1, ranking
+                    CALLED_ACE, seat, contract.buried, called, deal.holder(called), -1, suit
                 )
-                called_pending = True
-                holds_suit = held[seat] & ranking.class_masks[called >> 3]
-                phase = PLAY_PHASE if holds_suit else UNKNOWN_PHASE
+                phase = PLAY_PHASE if held[seat] & suit else UNKNOWN_PHASE
         else:  # UNKNOWN_PHASE: the card goes to the slot after the seats
             held = _with(_with(held, seat, held[seat] & ~action.mask), deal.seats, action.mask)
             contract = Contract(
                 contract.kind, contract.picker, contract.buried, contract.called,
-                contract.partner, action.index, deal.variant.ranking,
+                contract.partner, action.index, contract.called_suit_mask,
             )  # fmt: skip
-            called_pending = True
             phase = PLAY_PHASE
         if phase == PLAY_PHASE:
             new = PlayingHand()
@@ -443,7 +455,6 @@ class SheepsheadHand:
         new.trick = ()
         new.follows = _ANY_CARD
         new.tricks = ()
-        new.called_pending = called_pending
         new._legal = None
         return new
 
@@ -559,7 +570,7 @@ class PlayingHand(SheepsheadHand):
     def legal_actions(self) -> tuple[Action, ...]:
         mask = self._legal
         if mask is None:
-            if self.called_pending:
+            if self.contract.called_pending:
                 mask = self._playable(self.turn)
             else:  # the usual case inlined: follow the lead if you can
                 hand = self.held[self.turn] & self.unplayed
@@ -595,11 +606,10 @@ class PlayingHand(SheepsheadHand):
         new.last = action
         new.turn = deal.next_seat[seat]
         new.held = self.held
-        new.unplayed = self.unplayed ^ _CARD_BITS[c]
+        new.unplayed = self.unplayed ^ action.play_bit
         new.trick = trick
         new.follows = follows
         new.tricks = self.tricks
-        new.called_pending = self.called_pending
         new._legal = None
         return new
 
@@ -622,6 +632,8 @@ class PlayingHand(SheepsheadHand):
         winner = (leader + best_at) % deal.seats
         tricks = self.tricks + ((leader, trick, winner),)
         over = len(tricks) == deal.hand_size
+        if contract.called_pending and led == contract.called_class:
+            contract = contract.after_called_suit_led()
         new = FinishedHand() if over else PlayingHand()
         new.deal = deal
         new.contract = contract
@@ -633,7 +645,6 @@ class PlayingHand(SheepsheadHand):
         new.trick = ()
         new.follows = _ANY_CARD
         new.tricks = tricks
-        new.called_pending = self.called_pending and led != contract.called_class
         new._legal = None
         return new
 
