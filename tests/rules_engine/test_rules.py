@@ -1050,6 +1050,16 @@ class TestIllegalActions:
         with pytest.raises(IllegalAction, match="the hand is over"):
             apply_as(state, 1, play("7C"))
 
+    def test_an_action_built_anew_counts_as_the_one_offered(self):
+        # Actions compare by content: a fresh Action("pick") is a pick, not a pass.
+        state = run(called_game_deal(), "pass, pass, pass, pass")
+        picked = state.apply(Action("pick"))
+        assert (picked.phase_name, picked.picker) == ("bury", 0)
+        buried = picked.apply(Action("bury", cards=("8S", "KD")))
+        assert codes(buried.buried) == {"8S", "KD"}
+        playing = buried.apply(Action("call", "AH"))
+        assert playing.apply(Action("play", "7C")).trick == (parse_card("7C"),)
+
     def test_an_illegal_action_leaves_the_state_unchanged(self):
         state = run(called_game(), "7C TC 9C TH")
         before = snapshot(state)
