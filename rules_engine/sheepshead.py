@@ -203,19 +203,8 @@ class SheepsheadHand:
     @classmethod
     def _dealt(cls, masks: tuple[int, ...], blind: int, dealer: int, variant: Variant):
         """A hand about to be picked, from each seat's mask of cards and the blind's."""
-        state = cls.__new__(cls)
-        state.deal = Deal(variant, dealer, masks, blind)
-        state.contract = _NO_CONTRACT
-        state.previous = state.last = None
-        state.phase = PICKING
-        state.turn = state.deal.first_leader
-        state.held = (*masks, 0)
-        state.unplayed = FULL_DECK
-        state.trick = ()
-        state.follows = _ANY_CARD
-        state.tricks = ()
-        state._legal = None
-        return state
+        deal = Deal(variant, dealer, masks, blind)
+        return _before_play(deal, _NO_CONTRACT, None, None, PICKING, deal.first_leader, (*masks, 0))
 
     # -- queries --------------------------------------------------------------
 
@@ -439,24 +428,8 @@ class SheepsheadHand:
             )  # fmt: skip
             phase = PLAY_PHASE
         if phase == PLAY_PHASE:
-            new = PlayingHand()
             turn = deal.first_leader
-        else:
-            new = SheepsheadHand()
-        new.deal = deal
-        new.contract = contract
-        new.previous = self
-        new.last = action
-        if phase != PLAY_PHASE:  # a PlayingHand's phase is its class's
-            new.phase = phase
-        new.turn = turn
-        new.held = held
-        new.unplayed = FULL_DECK
-        new.trick = ()
-        new.follows = _ANY_CARD
-        new.tricks = ()
-        new._legal = None
-        return new
+        return _before_play(deal, contract, self, action, phase, turn, held)
 
     # -- explanations ---------------------------------------------------------
 
@@ -685,3 +658,25 @@ def _mask(cards) -> int:
 def _with(held: tuple[int, ...], slot: int, cards: int) -> tuple[int, ...]:
     """``held`` with one slot's cards replaced."""
     return (*held[:slot], cards, *held[slot + 1 :])
+
+
+def _before_play(deal, contract, previous, last, phase: int, turn: int, held) -> SheepsheadHand:
+    """A state before the first card: the deal, a step of picking and calling, or
+    the start of play (a :class:`PlayingHand`)."""
+    if phase == PLAY_PHASE:
+        new = PlayingHand()
+    else:
+        new = SheepsheadHand()
+        new.phase = phase  # a PlayingHand's phase is its class's
+    new.deal = deal
+    new.contract = contract
+    new.previous = previous
+    new.last = last
+    new.turn = turn
+    new.held = held
+    new.unplayed = FULL_DECK
+    new.trick = ()
+    new.follows = _ANY_CARD
+    new.tricks = ()
+    new._legal = None
+    return new
