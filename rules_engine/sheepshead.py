@@ -165,7 +165,8 @@ class SheepsheadHand:
     first; ``actions`` unrolls the chain. ``_legal`` remembers what
     ``legal_actions`` worked out (None before): in play the mask of playable
     cards, in the other phases the actions, so ``apply`` after
-    ``legal_actions`` doesn't redo them.
+    ``legal_actions`` doesn't redo them. From the first card on a state is a
+    :class:`PlayingHand`, and once the last trick is taken a :class:`FinishedHand`.
     """
 
     __slots__ = (
