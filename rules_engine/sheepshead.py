@@ -341,8 +341,8 @@ class SheepsheadHand:
         """Mask of the cards ``seat`` may play now (the hot path of every search).
 
         Until the called suit is led, the picker and the partner have more to
-        obey than following suit (``follows`` equals ``called_suit_mask`` once the
-        called suit is led).
+        obey than following suit. A trick leads the called suit when what
+        follows its lead is ``called_suit_mask``.
         """
         hand = self.held[seat] & self.unplayed
         contract = self.contract
@@ -351,7 +351,7 @@ class SheepsheadHand:
         trick = self.trick
         called_led = self.follows == contract.called_suit_mask
         unknown = contract.unknown
-        if seat == contract.picker and unknown >= 0 and self.held[-1] & self.unplayed:
+        if seat == contract.picker and unknown >= 0 and self.unknown_pending:
             if not hand or called_led:
                 return 1 << unknown
         if not trick:
@@ -562,13 +562,12 @@ class PlayingHand(SheepsheadHand):
         c = action.index
         deal = self.deal
         contract = self.contract
-        seats = deal.seats
         trick = self.trick
         if trick:
             follows = self.follows
             trick += _ONE_CARD[c]
-            if len(trick) == seats:
-                return self._end_trick(action, c, trick)
+            if len(trick) == deal.seats:
+                return self._end_trick(action, trick)
         else:  # the first card: the unknown leads the called suit
             follows = contract.called_suit_mask if c == contract.unknown else deal.follow_masks[c]
             trick = _ONE_CARD[c]
@@ -587,7 +586,7 @@ class PlayingHand(SheepsheadHand):
         new._legal = None
         return new
 
-    def _end_trick(self, action: Action, c: int, trick: tuple[int, ...]):
+    def _end_trick(self, action: Action, trick: tuple[int, ...]) -> SheepsheadHand:
         """The state after the last card of a trick: its winner leads next, or the hand is over.
 
         The highest strength wins, the first of equals; the unknown never wins,
@@ -615,7 +614,7 @@ class PlayingHand(SheepsheadHand):
         new.last = action
         new.turn = -1 if over else winner
         new.held = self.held
-        new.unplayed = self.unplayed ^ _CARD_BITS[c]
+        new.unplayed = self.unplayed ^ action.play_bit
         new.trick = ()
         new.follows = _ANY_CARD
         new.tricks = tricks
