@@ -75,7 +75,7 @@ def card_name(card: int) -> str:
 
 def cards_of(mask: int) -> list[int]:
     """The cards of a mask in index order (deterministic, no set iteration)."""
-    if mask <= FULL_DECK:  # every mask of the deck: one table lookup per suit
+    if 0 <= mask <= FULL_DECK:  # every mask of the deck: one table lookup per suit
         clubs, spades, hearts, diamonds = _SUIT_CARDS
         return [
             *clubs[mask & 0xFF],

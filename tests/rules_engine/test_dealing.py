@@ -8,7 +8,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from rules_engine.cards import CODES
+from rules_engine.cards import CODES, cards_of
 from rules_engine.dealing import WordStream, deal_cards, shuffled
 from rules_engine.match import Match, hand_seed
 from rules_engine.sheepshead import SheepsheadHand
@@ -167,3 +167,13 @@ def test_the_fast_check_finds_every_word_a_draw_could_reject():
     for k in range(2, 65):
         limit = 2**32 - 2**32 % k
         assert limit == 2**32 or limit.to_bytes(4, "big")[:3] == b"\xff\xff\xff"
+
+
+def test_a_hand_dealt_from_a_seed_holds_the_documented_deal():
+    # from_seed shuffles the cards' bits instead of their indices: the same permutation.
+    for n in range(200):
+        seed = hashlib.sha256(b"hand" + n.to_bytes(4, "big")).digest()[: n % 33]
+        hands, blind = deal_cards(seed, 5, 6, 2)
+        state = SheepsheadHand.from_seed(seed, dealer=n % 5)
+        assert [sorted(cards_of(state.hand(s))) for s in range(5)] == [sorted(h) for h in hands]
+        assert sorted(cards_of(state.deal.blind)) == sorted(blind)
