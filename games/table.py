@@ -609,6 +609,38 @@ def table_url(match, hand_number: int, step: int) -> str:
     return reverse("games:table", args=[match.pk]) + f"?hand={hand_number + 1}&step={step}"
 
 
+def _table_trick(view, seats, *, mark_taken: bool) -> ShownTrick | None:
+    """The trick on the table: the one being played, else the last one taken (marked
+    as the newest move when ``mark_taken`` and its last card was the last action)."""
+    if view.trick is not None and view.trick.cards:
+        return _shown_trick(view.trick, seats, newest=True)
+    if view.tricks:
+        newest = mark_taken and bool(view.actions) and view.actions[-1][1].kind == "play"
+        return _shown_trick(view.tricks[-1], seats, newest=newest)
+    return None
+
+
+def _board(match, stored, view, seats, *, step: int, steps: int, live: bool, **fields) -> Board:
+    """A board with what every table shows, seen from ``view``'s seat, and ``fields``
+    (``stored`` is the hand's database row)."""
+    return Board(
+        phase=view.phase,
+        step=step,
+        steps=steps,
+        seats=seats,
+        others=[seats[(view.seat + k) % SEATS] for k in range(1, SEATS)],
+        me=seats[view.seat],
+        status=_status(view, seats, live),
+        event=_event(view, seats),
+        contract_line=_contract_line(view, seats),
+        buried=[Face(c) for c in sorted(view.buried or (), key=sort_key)],
+        live=live,
+        hand_number=stored.number + 1,
+        hand_count=match.hand_count,
+        **fields,
+    )
+
+
 def build_board(
     match,
     hands,
@@ -636,42 +668,29 @@ def build_board(
     limit = 2 if view.phase == "bury" else 1
     chosen = chosen[-limit:]
 
-    trick = None
-    if view.trick is not None and view.trick.cards:
-        trick = _shown_trick(view.trick, seats, newest=True)
-    elif view.tricks:
-        newest = bool(view.actions) and view.actions[-1][1].kind == "play"
-        trick = _shown_trick(view.tricks[-1], seats, newest=newest)
-    last_trick = _shown_trick(view.tricks[-1], seats) if view.tricks else None
-
+    trick = _table_trick(view, seats, mark_taken=True)
     can_finish = live and view.turn == view.seat and decided_for(view)
     cards, hand_mode = _hand_cards(view, state if live else None, live, chosen)
-    board = Board(
-        phase=view.phase,
+    board = _board(
+        match,
+        hand,
+        view,
+        seats,
         step=step,
         steps=steps,
-        seats=seats,
-        others=[seats[(match.human_seat + k) % SEATS] for k in range(1, SEATS)],
-        me=seats[match.human_seat],
+        live=live,
         trick=trick,
-        last_trick=last_trick,
-        status=_status(view, seats, live),
-        event=_event(view, seats),
-        contract_line=_contract_line(view, seats),
+        last_trick=_shown_trick(view.tricks[-1], seats) if view.tricks else None,
         hand=cards,
         hand_mode=hand_mode,
         buttons=_buttons(view, live, chosen, can_finish),
         chosen=chosen,
         chosen_points=sum(card_points(c) for c in chosen),
-        buried=[Face(c) for c in sorted(view.buried or (), key=sort_key)],
         can_finish=can_finish,
         my_turn=live and view.turn == view.seat,
-        live=live,
         sheet=rows,
         totals=[signed(t) for t in totals],
         chart=chart,
-        hand_number=hand.number + 1,
-        hand_count=match.hand_count,
     )
     if board.my_turn:
         if hand_mode == "play":
@@ -711,37 +730,24 @@ def build_board(
 def replay_board(match, hand, view, *, step: int, steps: int) -> Board:
     """A finished hand seen from any seat at any step (nothing hidden is left to hide,
     but each seat's view still shows only what that seat saw then)."""
-    names = seat_names(match)
-    seats = _seats(match, view, names, [])
-    trick = None
-    if view.trick is not None and view.trick.cards:
-        trick = _shown_trick(view.trick, seats, newest=True)
-    elif view.tricks:
-        trick = _shown_trick(view.tricks[-1], seats)
-    codes = sorted(view.hand, key=sort_key)
-    board = Board(
-        phase=view.phase,
+    seats = _seats(match, view, seat_names(match), [])
+    board = _board(
+        match,
+        hand,
+        view,
+        seats,
         step=step,
         steps=steps,
-        seats=seats,
-        others=[seats[(view.seat + k) % SEATS] for k in range(1, SEATS)],
-        me=seats[view.seat],
-        trick=trick,
+        live=False,
+        trick=_table_trick(view, seats, mark_taken=False),
         last_trick=None,
-        status=_status(view, seats, live=False),
-        event=_event(view, seats),
-        contract_line=_contract_line(view, seats),
-        hand=[HandCard(Face(c), "idle") for c in codes],
+        hand=[HandCard(Face(c), "idle") for c in sorted(view.hand, key=sort_key)],
         hand_mode="",
         buttons=[],
         chosen=[],
         chosen_points=0,
-        buried=[Face(c) for c in sorted(view.buried or (), key=sort_key)],
         can_finish=False,
         my_turn=False,
-        live=False,
-        hand_number=hand.number + 1,
-        hand_count=match.hand_count,
     )
     if view.phase == "over":
         board.result = _result(view, seats)
