@@ -2,12 +2,13 @@
 
 The engine names cards in English (``card_name``); the course names them
 through gettext, so a translation catalog can put them in another language.
-A face is a small dict a template can draw without any logic of its own.
+A face is a small dict a template can draw without any logic of its own: French
+cards as the table's SVG cards, German-suited ones by their names.
 
 >>> face("QC")["name"]
 'queen of clubs'
->>> face("TD")["rank"], face("TD")["symbol"], face("TD")["red"]
-('10', '♦', True)
+>>> face("TD")["rank"], face("TD")["suit"], face("TD")["red"]
+('10', 'D', True)
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ from django.utils.translation import gettext as _
 from games.cards import RANK_LABELS, card_name, hand_order
 from rules_engine.cards import parse_card
 from rules_engine.ranking import SHEEPSHEAD, Ranking
-
-SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 
 #: Schafkopf's German cards (RULES.md §1): the same codes, other names.
 GERMAN_SUITS = {"C": "Eichel", "S": "Gras", "H": "Herz", "D": "Schellen"}
@@ -82,7 +81,6 @@ def face(code: str | None, ranking: Ranking | None = SHEEPSHEAD, german: bool = 
         "code": code,
         "up": True,
         "rank": RANK_LABELS[code[0]],
-        "symbol": SUIT_SYMBOLS[code[1]],
         "suit": code[1],
         "red": code[1] in "HD",
         "german": False,

@@ -128,6 +128,20 @@ def test_cards_are_buttons_named_like_the_card_with_its_code(client):
     assert 'aria-label="queen of clubs"' in queen and 'aria-pressed="false"' in queen
 
 
+def test_french_cards_are_drawn_as_the_table_draws_them_and_german_cards_by_name(client):
+    # DESIGN.md: the site draws its cards as SVG; Schafkopf's German cards keep their names.
+    html = client.get(reverse("tutorials:lesson", args=["tricks"])).content.decode()
+    ten = re.search(r'<button[^>]*value="TC"[^>]*>(.*?)</button>', html, re.S)
+    assert 'class="lc-card is-svg"' in ten.group(0)
+    assert '<svg class="card-svg"' in ten.group(1) and 'class="card-rank"' in ten.group(1)
+    german = client.get(reverse("tutorials:lesson", args=["schafkopf"])).content.decode()
+    german_cards = len(re.findall(r'class="lc-card[^"]*is-german', german))
+    drawn_cards = len(re.findall(r'class="lc-card[^"]*is-svg', german))
+    assert german_cards and german.count('<svg class="card-svg"') == drawn_cards
+    named = r'class="lc-card[^"]*is-german[^"]*"[^>]*aria-label="(Eichel|Gras|Herz|Schellen)-'
+    assert re.search(named, german)
+
+
 def test_an_unknown_lesson_or_exercise_is_not_found(client):
     assert client.get("/learn/no-such-lesson/").status_code == 404
     assert client.post(answer_url("tricks", "no-such-exercise"), {"card": "TC"}).status_code == 404
