@@ -15,6 +15,8 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from games.identity import current_player
+
 from . import exercises
 from .course import Exercise, Lesson, course, lesson_by_slug
 from .progress import is_complete, mark_solved, solved
@@ -114,7 +116,15 @@ def _lesson_context(
         "last": at + 1 == len(lessons),
         "play_next": play_next(),
         "item": answered_item,
+        "deck": _deck(request),
     }
+
+
+def _deck(request: HttpRequest) -> str:
+    """The deck the player chose at the table (the four-colour one for colour-blind
+    players), so a lesson's cards look like the table's; no player is made for it."""
+    player = current_player(request, create=False)
+    return player.deck if player is not None else "classic"
 
 
 def _get_lesson(slug: str) -> Lesson:

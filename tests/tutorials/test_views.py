@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from games.models import Match
 from rules_engine.cards import CODES, parse_card
 from rules_engine.ranking import SHEEPSHEAD
 from tutorials import views
@@ -140,6 +141,15 @@ def test_french_cards_are_drawn_as_the_table_draws_them_and_german_cards_by_name
     assert german_cards and german.count('<svg class="card-svg"') == drawn_cards
     named = r'class="lc-card[^"]*is-german[^"]*"[^>]*aria-label="(Eichel|Gras|Herz|Schellen)-'
     assert re.search(named, german)
+
+
+def test_a_lesson_draws_its_cards_in_the_deck_chosen_at_the_table(client):
+    lesson = reverse("tutorials:lesson", args=["tricks"])
+    assert "deck-four" not in client.get(lesson).content.decode()
+    client.post("/play/new", {"level": "beginner"})  # a guest player, who has a table
+    match = Match.objects.get()
+    client.post(f"/play/{match.pk}/speed", {"deck": "four"}, HTTP_HX_REQUEST="true")
+    assert 'class="learn lesson deck-four"' in client.get(lesson).content.decode()
 
 
 def test_an_unknown_lesson_or_exercise_is_not_found(client):
