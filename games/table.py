@@ -321,6 +321,27 @@ def _event(view, seats: list[Seat]) -> str:
     return ""
 
 
+#: The status line of each deciding phase: when it is your turn, and when it is another's.
+_DECIDING_STATUS = {
+    "picking": (
+        gettext_lazy("Your turn: pick up the blind or pass"),
+        gettext_lazy("%(name)s is deciding whether to pick"),
+    ),
+    "bury": (
+        gettext_lazy("Your turn: choose two cards to bury"),
+        gettext_lazy("%(name)s is burying two cards"),
+    ),
+    "call": (
+        gettext_lazy("Your turn: call a partner or play alone"),
+        gettext_lazy("%(name)s is calling a partner"),
+    ),
+    "unknown": (
+        gettext_lazy("Your turn: choose the card to set aside as the unknown"),
+        gettext_lazy("%(name)s is setting a card aside"),
+    ),
+}
+
+
 def _status(view, seats: list[Seat], live: bool) -> str:
     human = view.seat
     turn = view.turn
@@ -328,22 +349,9 @@ def _status(view, seats: list[Seat], live: bool) -> str:
         return _("The hand is over.")
     mine = turn == human and live
     other = seats[turn].name if turn is not None else ""
-    if view.phase == "picking":
-        if mine:
-            return _("Your turn: pick up the blind or pass")
-        return _("%(name)s is deciding whether to pick") % {"name": other}
-    if view.phase == "bury":
-        if mine:
-            return _("Your turn: choose two cards to bury")
-        return _("%(name)s is burying two cards") % {"name": other}
-    if view.phase == "call":
-        if mine:
-            return _("Your turn: call a partner or play alone")
-        return _("%(name)s is calling a partner") % {"name": other}
-    if view.phase == "unknown":
-        if mine:
-            return _("Your turn: choose the card to set aside as the unknown")
-        return _("%(name)s is setting a card aside") % {"name": other}
+    if view.phase in _DECIDING_STATUS:
+        yours, theirs = _DECIDING_STATUS[view.phase]
+        return str(yours) if mine else theirs % {"name": other}
     if not mine:
         return _("%(name)s to play") % {"name": other}
     led = _led_class(view)

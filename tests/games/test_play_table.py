@@ -2,7 +2,7 @@
 
 from types import SimpleNamespace
 
-from games.table import Face, card_name, decided_for, signed, sort_key
+from games.table import Face, _status, card_name, decided_for, signed, sort_key
 from rules_engine.view import TrickView
 
 
@@ -80,3 +80,20 @@ def test_a_bury_the_seat_may_not_see_counts_as_nothing():
 def test_a_leaster_or_a_hand_before_play_is_never_decided():
     assert not decided_for(view(contract="leaster", tricks=TRICKS))
     assert not decided_for(view(phase="call"))
+
+
+def test_the_status_line_of_each_deciding_phase_says_whose_turn_and_what_is_asked():
+    seats = [SimpleNamespace(name=name) for name in ("You", "Ann", "Ben", "Cleo", "Dan")]
+    for phase, yours, theirs in [
+        ("picking", "Your turn: pick up the blind or pass", "Ben is deciding whether to pick"),
+        ("bury", "Your turn: choose two cards to bury", "Ben is burying two cards"),
+        ("call", "Your turn: call a partner or play alone", "Ben is calling a partner"),
+        ("unknown", "Your turn: choose the card to set aside as the unknown",
+         "Ben is setting a card aside"),
+    ]:  # fmt: skip
+        assert _status(SimpleNamespace(seat=0, turn=0, phase=phase), seats, live=True) == yours
+        assert _status(SimpleNamespace(seat=0, turn=2, phase=phase), seats, live=True) == theirs
+        # Stepping through the past, it is never "your turn".
+        assert _status(SimpleNamespace(seat=0, turn=0, phase=phase), seats, live=False) == (
+            theirs.replace("Ben", "You")
+        )
