@@ -33,7 +33,6 @@ PHASE_NAMES = ("picking", "bury", "call", "unknown", "play", "over")
 
 CALLED_ACE, ALONE_CONTRACT, LEASTER = "called_ace", "alone", "leaster"
 
-_CARD_BITS = tuple(1 << c for c in range(DECK_SIZE))
 #: What follows the lead before a trick has one: every card.
 _ANY_CARD = FULL_DECK
 _PICKING_ACTIONS = (PASS, PICK)
@@ -652,7 +651,7 @@ def _check_deal(hands, blind, dealer: int, variant: Variant) -> None:
 
 def _mask(cards) -> int:
     """The mask of some distinct card indices."""
-    return sum([_CARD_BITS[c] for c in cards])
+    return sum(1 << c for c in cards)
 
 
 def _with(held: tuple[int, ...], slot: int, cards: int) -> tuple[int, ...]:
