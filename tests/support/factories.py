@@ -1,0 +1,133 @@
+"""factory-boy factories for every model the tests build: one place, one way.
+
+Import them as ``from factories import PlayerFactory`` (``tests/support`` is on
+pytest's ``pythonpath``). A match built here is a row only; to play one, use
+``games.services.start_match`` so that its first hand is dealt by the engine.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import factory
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games.daily import daily_seed
+from games.models import DailyDeal, HandOutcome, Match, Player
+from leaderboards.models import AllTimeRank, DailyRank
+from tutorials.models import LessonProgress
+
+#: The first day the factories hand out; each new deal takes the next day.
+FIRST_DAY = dt.date(2026, 1, 1)
+SEATS = 5
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    """An account; its password is ``password`` unless given."""
+
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"player{n}")
+    password = factory.PostGenerationMethodCall("set_password", "password")
+
+    @factory.post_generation
+    def _saved(obj, create, extracted, **kwargs):
+        if create:
+            obj.save()
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    """A guest (no account) unless ``user`` is given, or ``account=True``."""
+
+    class Meta:
+        model = Player
+
+    class Params:
+        account = factory.Trait(user=factory.SubFactory(UserFactory))
+
+    user = None
+
+
+class DailyDealFactory(factory.django.DjangoModelFactory):
+    """A day's deal with the seed the site would derive for that date."""
+
+    class Meta:
+        model = DailyDeal
+        django_get_or_create = ("date",)
+
+    date = factory.Sequence(lambda n: FIRST_DAY + dt.timedelta(days=n))
+    seed = factory.LazyAttribute(lambda deal: daily_seed(deal.date))
+    first_dealer = factory.LazyAttribute(lambda deal: deal.seed[-1] % SEATS)
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    """A match row with no hands: for rankings and lists, not for play."""
+
+    class Meta:
+        model = Match
+
+    player = factory.SubFactory(PlayerFactory)
+    level = "standard"
+    seed = factory.Sequence(lambda n: n.to_bytes(32, "big"))
+    first_dealer = 0
+    scores = factory.LazyFunction(lambda: [0] * SEATS)
+
+    class Params:
+        #: A daily match: ``MatchFactory(on_daily=True, ranked=True)``.
+        on_daily = factory.Trait(daily=factory.SubFactory(DailyDealFactory))
+
+
+class HandOutcomeFactory(factory.django.DjangoModelFactory):
+    """One finished hand's result for a match's player, with the match's daily and rank."""
+
+    class Meta:
+        model = HandOutcome
+
+    match = factory.SubFactory(MatchFactory)
+    player = factory.SelfAttribute("match.player")
+    number = factory.Sequence(lambda n: n % 10)
+    score = 1
+    picked = False
+    daily = factory.SelfAttribute("match.daily")
+    ranked = factory.SelfAttribute("match.ranked")
+    finished_at = factory.LazyFunction(timezone.now)
+
+
+class DailyRankFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = DailyRank
+
+    match = factory.SubFactory(MatchFactory, on_daily=True, ranked=True)
+    daily = factory.SelfAttribute("match.daily")
+    player = factory.SelfAttribute("match.player")
+    rank = factory.Sequence(lambda n: n + 1)
+    score = 0
+    skill = 0.0
+    finished_at = factory.LazyFunction(timezone.now)
+
+
+class AllTimeRankFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = AllTimeRank
+
+    player = factory.SubFactory(PlayerFactory, account=True)
+    rank = factory.Sequence(lambda n: n + 1)
+    total_skill = 0.0
+    days = 1
+    average_placement = 1.0
+    hands = 10
+    points = 0
+    best_streak = 1
+
+
+class LessonProgressFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = LessonProgress
+
+    user = factory.SubFactory(UserFactory)
+    lesson = "cards"
+    completed_exercises = factory.LazyFunction(list)
