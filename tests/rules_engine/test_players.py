@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hand_scripts import recorded
 
 from rules_engine.actions import play
 from rules_engine.cards import parse_card
@@ -21,10 +22,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SKILLED = ["standard", "expert"]
 
 
-def act(seat, action, **fields):
-    return {"seat": seat, "action": action, **fields}
-
-
 @pytest.mark.parametrize("level", SKILLED)
 def test_a_defender_leads_the_called_suit_first(level, position):
     state = position(
@@ -32,10 +29,10 @@ def test_a_defender_leads_the_called_suit_first(level, position):
         blind=["8C", "9D"],
         dealer=4,
         actions=[
-            act(0, "pass"),
-            act(1, "pick"),
-            act(1, "bury", cards=["9D", "AD"]),
-            act(1, "call", card="AC"),
+            recorded(0, "pass"),
+            recorded(1, "pick"),
+            recorded(1, "bury", cards=["9D", "AD"]),
+            recorded(1, "call", card="AC"),
         ],
     )
     assert state.turn == 0
@@ -49,10 +46,10 @@ def test_the_partner_schmiers_onto_a_trick_the_picker_has_surely_won(level, posi
         blind=["7S", "8S"],
         dealer=0,
         actions=[
-            act(1, "pick"),
-            act(1, "bury", cards=["7S", "8S"]),
-            act(1, "call", card="AC"),
-            act(1, "play", card="QC"),
+            recorded(1, "pick"),
+            recorded(1, "bury", cards=["7S", "8S"]),
+            recorded(1, "call", card="AC"),
+            recorded(1, "play", card="QC"),
         ],
     )
     assert state.turn == 2 and state.partner == 2
@@ -65,7 +62,11 @@ def test_the_picker_leads_trump(level, position):
         {1: ["QC", "QS", "QH", "QD", "JC", "8C"], 2: ["AC", "TS", "AH", "9S", "KH", "7H"]},
         blind=["7S", "8S"],
         dealer=0,
-        actions=[act(1, "pick"), act(1, "bury", cards=["7S", "8S"]), act(1, "call", card="AC")],
+        actions=[
+            recorded(1, "pick"),
+            recorded(1, "bury", cards=["7S", "8S"]),
+            recorded(1, "call", card="AC"),
+        ],
     )
     assert state.turn == 1
     action = player_for(level).decide(state.view(1), b"seed")
@@ -82,7 +83,7 @@ def test_in_a_leaster_a_blank_ace_is_shed_early(level, position):
         },
         blind=["KH", "TH"],
         dealer=0,
-        actions=[act(s, "pass") for s in (1, 2, 3, 4, 0)] + [act(1, "play", card="7H")],
+        actions=[recorded(s, "pass") for s in (1, 2, 3, 4, 0)] + [recorded(1, "play", card="7H")],
     )
     assert state.turn == 2 and state.contract.kind == "leaster"
     assert player_for(level).decide(state.view(2), b"seed") == play("AS")
@@ -93,7 +94,7 @@ def test_in_a_leaster_a_blank_ace_is_shed_early(level, position):
 def test_nobody_picks_without_a_trump_above_the_ace_of_diamonds_or_a_fail_ace(
     level, seat_of_hand, position
 ):
-    passes = [act(s, "pass") for s in (1, 2, 3, 4)] if seat_of_hand == 0 else []
+    passes = [recorded(s, "pass") for s in (1, 2, 3, 4)] if seat_of_hand == 0 else []
     state = position(
         {seat_of_hand: ["AD", "TD", "KD", "9D", "8D", "TH"]},
         blind=["7S", "8S"],

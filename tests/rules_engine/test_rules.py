@@ -13,65 +13,20 @@ the first trick. A script step is either one decision ("pick", "bury 8S KD",
 from __future__ import annotations
 
 import pytest
+from hand_scripts import DECK, HOLD_BLIND, HOLD_DEAL, PICK_AND_CALL, act, deal, run
 
 from rules_engine import Action, IllegalAction, SheepsheadHand
-from rules_engine.actions import ALONE, PASS, PICK, bury, call, play, unknown
+from rules_engine.actions import ALONE, PASS, PICK, bury, call, play
 from rules_engine.cards import CODES, cards_of, parse_card
 from rules_engine.errors import InvalidRecord
 from rules_engine.records import apply_as, parse_record
 
-DECK = sorted(rank + suit for suit in "CSHD" for rank in "789TJQKA")
 TRUMPS = "QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D".split()
 FAIL = {suit: [rank + suit for rank in "ATK987"] for suit in "CSH"}
-DECISIONS = {"pass", "pick", "alone", "bury", "call", "unknown"}
 FIVE_PASSES = "pass, pass, pass, pass, pass"
 
 
 # -- helpers -----------------------------------------------------------------------
-
-
-def deal(*hands: str, blind: str, dealer: int = 0) -> SheepsheadHand:
-    """A hand about to be picked; the test fails at once if a card is missing or doubled."""
-    seats = [h.split() if isinstance(h, str) else list(h) for h in hands]
-    blind_codes = blind.split() if isinstance(blind, str) else list(blind)
-    every = sorted(c for h in [*seats, blind_codes] for c in h)
-    assert every == DECK, "a hand-built deal must hold each card once"
-    assert [len(h) for h in seats] == [6] * 5 and len(blind_codes) == 2
-    return SheepsheadHand.new(
-        [[parse_card(c) for c in h] for h in seats], [parse_card(c) for c in blind_codes], dealer
-    )
-
-
-def act(text: str) -> Action:
-    kind, *cards = text.split()
-    if kind == "pass":
-        return PASS
-    if kind == "pick":
-        return PICK
-    if kind == "alone":
-        return ALONE
-    if kind == "bury":
-        return bury(cards)
-    if kind == "call":
-        return call(cards[0])
-    if kind == "unknown":
-        return unknown(cards[0])
-    return play(kind)
-
-
-def steps(*script: str) -> list[str]:
-    out = []
-    for step in script:
-        for chunk in step.split(","):
-            words = chunk.split()
-            out.extend([chunk.strip()] if words[0] in DECISIONS else words)
-    return out
-
-
-def run(state: SheepsheadHand, *script: str) -> SheepsheadHand:
-    for text in steps(*script):
-        state = state.apply(act(text))
-    return state
 
 
 def legal(state: SheepsheadHand) -> set[str]:
@@ -113,16 +68,6 @@ def finish_trick(state: SheepsheadHand, throw=lambda legal: legal[0]) -> Sheepsh
 
 # -- the deals most tests start from --------------------------------------------------
 
-# The dealer picks last; with 8S KD buried it holds QC QS JC AD 9H 7S.
-HOLD_DEAL = (
-    "QC QS JC AD 9H 7S",  # 0 dealer and picker: hold cards 9H and 7S, no clubs
-    "7C 8C TS KS 7H 8D",  # 1 leads first
-    "AC TC 9S 8H JS 9D",  # 2
-    "AH KH 9C KC QH 7D",  # 3 the partner when AH is called
-    "QD JH JD TD AS TH",  # 4
-)
-HOLD_BLIND = "8S KD"
-
 
 def called_game_deal(two_hearts: bool = False) -> SheepsheadHand:
     hands = list(HOLD_DEAL)
@@ -134,7 +79,7 @@ def called_game_deal(two_hearts: bool = False) -> SheepsheadHand:
 
 def called_game(two_hearts: bool = False) -> SheepsheadHand:
     """The dealer picks, buries 8S KD and calls AH; seat 3 holds AH and KH."""
-    return run(called_game_deal(two_hearts), "pass, pass, pass, pass, pick, bury 8S KD, call AH")
+    return run(called_game_deal(two_hearts), PICK_AND_CALL)
 
 
 def record_json(hands, blind, dealer=0, actions=()) -> dict:

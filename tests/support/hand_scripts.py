@@ -1,0 +1,74 @@
+"""Hands built and played from short scripts, for the engine's tests.
+
+Deals are written seat 0 first, one string of six cards per seat. A script step
+is either one decision ("pick", "bury 8S KD", "call AH") or a run of plays in
+turn order ("7C AC 9C TH 7S"); steps may be joined with commas.
+"""
+
+from __future__ import annotations
+
+from rules_engine import Action, SheepsheadHand
+from rules_engine.actions import ALONE, PASS, PICK, bury, call, play, unknown
+from rules_engine.cards import parse_card
+
+DECK = sorted(rank + suit for suit in "CSHD" for rank in "789TJQKA")
+DECISIONS = {"pass", "pick", "alone", "bury", "call", "unknown"}
+SIMPLE = {"pass": PASS, "pick": PICK, "alone": ALONE}
+
+# The dealer (seat 0) picks last; with 8S KD buried it holds QC QS JC AD 9H 7S.
+HOLD_DEAL = (
+    "QC QS JC AD 9H 7S",  # 0 dealer and picker: hold cards 9H and 7S, no clubs
+    "7C 8C TS KS 7H 8D",  # 1 leads first
+    "AC TC 9S 8H JS 9D",  # 2
+    "AH KH 9C KC QH 7D",  # 3 the partner when AH is called
+    "QD JH JD TD AS TH",  # 4
+)
+HOLD_BLIND = "8S KD"
+#: The dealer picks, buries 8S KD and calls AH (seat 3 holds it).
+PICK_AND_CALL = "pass, pass, pass, pass, pick, bury 8S KD, call AH"
+
+
+def deal(*hands: str, blind: str, dealer: int = 0) -> SheepsheadHand:
+    """A hand about to be picked; the test fails at once if a card is missing or doubled."""
+    seats = [h.split() if isinstance(h, str) else list(h) for h in hands]
+    blind_codes = blind.split() if isinstance(blind, str) else list(blind)
+    every = sorted(c for h in [*seats, blind_codes] for c in h)
+    assert every == DECK, "a hand-built deal must hold each card once"
+    assert [len(h) for h in seats] == [6] * 5 and len(blind_codes) == 2
+    return SheepsheadHand.new(
+        [[parse_card(c) for c in h] for h in seats], [parse_card(c) for c in blind_codes], dealer
+    )
+
+
+def act(text: str) -> Action:
+    """One script step as the engine's action: "pass", "bury 8S KD", "call AH", "7C"."""
+    kind, *cards = text.split()
+    if kind in SIMPLE:
+        return SIMPLE[kind]
+    if kind == "bury":
+        return bury(cards)
+    if kind in ("call", "unknown"):
+        return (call if kind == "call" else unknown)(cards[0])
+    return play(kind)
+
+
+def steps(*script: str) -> list[str]:
+    """The script split into single actions: a decision whole, a run of plays card by card."""
+    out = []
+    for step in script:
+        for chunk in step.split(","):
+            words = chunk.split()
+            out.extend([chunk.strip()] if words[0] in DECISIONS else words)
+    return out
+
+
+def run(state: SheepsheadHand, *script: str) -> SheepsheadHand:
+    """The state after each action of the script, applied in order."""
+    for text in steps(*script):
+        state = state.apply(act(text))
+    return state
+
+
+def recorded(seat: int, action: str, **fields) -> dict:
+    """One action in a hand record's form: ``recorded(1, "bury", cards=["9D", "AD"])``."""
+    return {"seat": seat, "action": action, **fields}
