@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from seating import seat_player
 
-from games.identity import SESSION_KEY
 from games.models import Player
 from games.services import load_table, start_match
 from rules_engine.players import player_for
@@ -16,17 +16,9 @@ PICKER_SEED = bytes([4]) + bytes(31)
 DEALER_1_SEED = bytes([1]) + bytes(31)
 
 
-def seat_player(client) -> Player:
-    """A guest player whose session is the client's, as the table pages would make."""
-    player = Player.objects.create()
-    session = client.session
-    session[SESSION_KEY] = player.pk
-    session.save()
-    return player
-
-
 @pytest.fixture
 def guest(client) -> Player:
+    """A guest player whose session is the client's, as the table pages would make."""
     return seat_player(client)
 
 

@@ -6,6 +6,7 @@ import html
 import re
 
 import pytest
+from factories import PlayerFactory
 
 from games.models import Hand, Match, Player
 from games.rule_text import rule_text
@@ -491,7 +492,7 @@ def test_a_hand_that_is_not_finished_cannot_be_replayed(client, new_match):
 def test_another_players_match_is_not_found(client, django_user_model, human_move):
     from games.services import start_match
 
-    owner = Player.objects.create()
+    owner = PlayerFactory()
     match = start_match(owner, "beginner")
     match = play_until(match, owner, human_move, lambda t: t.state.is_over)
     version = match.version
