@@ -97,6 +97,39 @@ class HandOutcomeFactory(factory.django.DjangoModelFactory):
     finished_at = factory.LazyFunction(timezone.now)
 
 
+class PlayedMatchFactory(MatchFactory):
+    """A match whose hands have been played: one outcome per score in ``hand_scores``.
+
+    ``hand_scores`` defaults to one point in each of the match's hands; the match is
+    finished unless ``finished_at=None`` is given. ``hand_scores__picked=True`` (any
+    ``hand_scores__`` field) goes to every outcome. The outcomes carry the match's
+    daily, rank and finish time, as ``games.services`` would record them.
+    """
+
+    class Meta:
+        skip_postgeneration_save = True  # the outcomes are rows of their own
+
+    finished_at = factory.LazyFunction(timezone.now)
+
+    @factory.post_generation
+    def hand_scores(match, create, extracted, **kwargs):
+        if not create:
+            return
+        scores = extracted if extracted is not None else [1] * match.hand_count
+        fields = {"finished_at": match.finished_at or timezone.now()} | kwargs
+        for number, score in enumerate(scores):
+            HandOutcomeFactory(match=match, number=number, score=score, **fields)
+
+
+class RankedDailyMatchFactory(PlayedMatchFactory):
+    """A finished ranked attempt at a daily deal, on the deal's own cards."""
+
+    daily = factory.SubFactory(DailyDealFactory)
+    ranked = True
+    seed = factory.LazyAttribute(lambda match: bytes(match.daily.seed))
+    first_dealer = factory.SelfAttribute("daily.first_dealer")
+
+
 class DailyRankFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = DailyRank
