@@ -7,11 +7,11 @@ from at_once import at_once
 from django.db import IntegrityError
 from django.test import override_settings
 from factories import PlayerFactory
+from moves import hand_over, play_until, standard_move
 
 from games.daily import daily_seed, ensure_daily, ensure_upcoming, today
 from games.models import DailyDeal, HandOutcome
 from games.services import load_table, start_daily_match, submit_action
-from rules_engine.players import player_for
 
 pytestmark = pytest.mark.django_db
 DAY = dt.date(2026, 12, 24)
@@ -64,16 +64,7 @@ def test_a_practice_attempt_is_never_ranked():
     deal = ensure_daily(DAY)
     player = PlayerFactory()
     match = start_daily_match(player, deal, ranked=False)
-    table = load_table(match)
-    while not table.state.is_over:
-        action = player_for("standard").decide(table.state.view(match.human_seat), b"x")
-        match = submit_action(
-            match.pk,
-            player,
-            {"action": action.kind, "card": action.card, "cards": action.cards},
-            match.version,
-        )
-        table = load_table(match)
+    match = play_until(match, player, hand_over)
     outcome = HandOutcome.objects.get(match=match, number=0)
     assert outcome.ranked is False and outcome.daily == deal
 
@@ -82,12 +73,8 @@ def test_a_score_sent_with_a_move_is_ignored():
     deal = ensure_daily(DAY)
     player = PlayerFactory()
     match = start_daily_match(player, deal, ranked=True)
-    table = load_table(match)
-    action = player_for("standard").decide(table.state.view(match.human_seat), b"x")
     data = {
-        "action": action.kind,
-        "card": action.card,
-        "cards": action.cards,
+        **standard_move(match),
         "score": 99,
         "scores": [99, 0, 0, 0, 0],
         "result": {"scores": [99]},
