@@ -114,3 +114,13 @@ def build_position(hands: dict, blind: list, dealer: int, actions: list):
 def position():
     """``position(hands={seat: codes}, blind, dealer, actions)``: see build_position."""
     return build_position
+
+
+@pytest.fixture
+def member(client):
+    """An account (``factories.UserFactory``) logged in on ``client``."""
+    from factories import UserFactory
+
+    user = UserFactory()
+    client.force_login(user)
+    return user

@@ -21,10 +21,12 @@ from tutorials.models import LessonProgress
 #: The first day the factories hand out; each new deal takes the next day.
 FIRST_DAY = dt.date(2026, 1, 1)
 SEATS = 5
+#: Every factory-made account's password unless the test gives one.
+PASSWORD = "password"
 
 
 class UserFactory(factory.django.DjangoModelFactory):
-    """An account; its password is ``password`` unless given."""
+    """An account; its password is ``PASSWORD`` unless given (``password=None``: none)."""
 
     class Meta:
         model = get_user_model()
@@ -32,7 +34,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"player{n}")
-    password = factory.PostGenerationMethodCall("set_password", "password")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
 
     @factory.post_generation
     def _saved(obj, create, extracted, **kwargs):
