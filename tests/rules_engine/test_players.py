@@ -1,14 +1,10 @@
 """Computer players: the clear moves of the strategy tips, views only, determinism."""
 
 import gc
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hand_scripts import recorded
+from new_process import json_from_new_process
 
 from rules_engine.actions import play
 from rules_engine.cards import parse_card
@@ -18,7 +14,6 @@ from rules_engine.players.rng import Rng
 from rules_engine.players.sampling import sample_state
 from rules_engine.sheepshead import Deal, SheepsheadHand
 
-ROOT = Path(__file__).resolve().parents[2]
 SKILLED = ["standard", "expert"]
 
 
@@ -187,18 +182,7 @@ print(json.dumps(out))
 
 
 def test_the_same_view_and_seed_give_the_same_action_in_two_processes():
-    runs = []
-    for hash_seed in ("1", "2"):
-        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        done = subprocess.run(
-            [sys.executable, "-c", DECIDE_SCRIPT],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=ROOT,
-            env=env,
-        )
-        runs.append(json.loads(done.stdout))
+    runs = [json_from_new_process(DECIDE_SCRIPT, hash_seed) for hash_seed in (1, 2)]
     assert runs[0] == runs[1]
     assert len(runs[0]) > 4 * 30
 
