@@ -10,11 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from moves import play_until
 from playwright.sync_api import Page, expect
 
 from games.models import Match, Player
 from games.rule_text import rule_text
-from games.services import load_table, next_hand, start_match, submit_action
+from games.services import load_table, start_match
 from rules_engine.actions import play
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
@@ -79,22 +80,6 @@ def guest_of(page: Page, site: str) -> Player:
 def open_match(page: Page, site: str, match: Match) -> None:
     page.goto(f"{site}/play/{match.pk}/")
     wait_live(page)
-
-
-def standard_fields(match) -> dict:
-    from rules_engine.players import player_for
-
-    action = player_for("standard").decide(load_table(match).state.view(0), b"test")
-    return {"action": action.kind, "card": action.card, "cards": action.cards}
-
-
-def play_until(match, player, stop):
-    while not stop(load_table(match)):
-        if load_table(match).state.is_over:
-            match = next_hand(match.pk, player, match.version)
-        else:
-            match = submit_action(match.pk, player, standard_fields(match), match.version)
-    return match
 
 
 def take_one_decision(page: Page) -> str:
