@@ -13,12 +13,13 @@ import json
 import random
 from itertools import combinations
 
+from hand_scripts import codes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules_engine import IllegalAction, SheepsheadHand
 from rules_engine.actions import ALONE, PASS, PICK, bury, call, play, unknown
-from rules_engine.cards import CARD_POINTS, CODES, cards_of, parse_card
+from rules_engine.cards import CARD_POINTS, cards_of, parse_card
 from rules_engine.records import parse_record
 
 SEATS = 5
@@ -284,10 +285,6 @@ def play_out(state, rng, mode):
         state = state.apply(choose(state, rng, mode))
         states.append(state)
     return states
-
-
-def codes(mask: int) -> set[str]:
-    return {CODES[c] for c in cards_of(mask)}
 
 
 def reference_of(state) -> Reference:

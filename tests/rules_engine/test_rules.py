@@ -13,11 +13,23 @@ the first trick. A script step is either one decision ("pick", "bury 8S KD",
 from __future__ import annotations
 
 import pytest
-from hand_scripts import DECK, HOLD_BLIND, HOLD_DEAL, PICK_AND_CALL, act, deal, run
+from hand_scripts import (
+    DECK,
+    HOLD_BLIND,
+    HOLD_DEAL,
+    PICK_AND_CALL,
+    UNKNOWN_BLIND,
+    UNKNOWN_DEAL,
+    act,
+    codes,
+    deal,
+    run,
+    unknown_game,
+)
 
 from rules_engine import Action, IllegalAction, SheepsheadHand
 from rules_engine.actions import ALONE, PASS, PICK, bury, call, play
-from rules_engine.cards import CODES, cards_of, parse_card
+from rules_engine.cards import parse_card
 from rules_engine.errors import InvalidRecord
 from rules_engine.records import apply_as, parse_record
 
@@ -32,10 +44,6 @@ FIVE_PASSES = "pass, pass, pass, pass, pass"
 def legal(state: SheepsheadHand) -> set[str]:
     """The legal actions as text: a play as its card, any other action as ``str``."""
     return {a.card if a.kind == "play" else str(a) for a in state.legal_actions()}
-
-
-def codes(mask: int) -> set[str]:
-    return {CODES[c] for c in cards_of(mask)}
 
 
 def snapshot(state: SheepsheadHand) -> tuple:
@@ -442,24 +450,6 @@ class TestTenCall:
         refused(state, "KH", "must play the called ten")
 
 
-# The dealer picks with no fail card in hand but the aces it owns.
-UNKNOWN_DEAL = (
-    "QC QS QH JC JS AD",  # 0 dealer and picker
-    "7H 8H 7C 8C 7S 7D",  # 1
-    "AH KH 9C 8S 9S 8D",  # 2 the partner when AH is called
-    "TH 9H TC KC TS 9D",  # 3
-    "QD JH JD KD AS KS",  # 4
-)
-UNKNOWN_BLIND = "AC TD"
-
-
-def unknown_game(bury_: str = "AC TD", aside: str = "JS") -> SheepsheadHand:
-    return run(
-        deal(*UNKNOWN_DEAL, blind=UNKNOWN_BLIND),
-        f"pass, pass, pass, pass, pick, bury {bury_}, call AH, unknown {aside}",
-    )
-
-
 class TestUnknownCall:
     def called(self) -> SheepsheadHand:
         return run(
@@ -604,11 +594,11 @@ class TestUnknownCard:
 
     def test_it_does_not_count_for_following_suit(self):
         # AC is set aside: the picker has no club in hand and may trump a club lead.
-        state = run(unknown_game(bury_="TD AD", aside="AC"), "7C 9C TC AS")
+        state = run(unknown_game(buried="TD AD", aside="AC"), "7C 9C TC AS")
         assert legal(state) == {"QC", "QS", "QH", "JC", "JS"}
 
     def test_led_as_the_last_card_it_leads_the_called_suit_and_can_not_win(self):
-        state = unknown_game(bury_="TD AD", aside="AC")
+        state = unknown_game(buried="TD AD", aside="AC")
         state = run(
             state,
             "7D 8D 9D KD JS",  # the picker takes every trick without hearts being led
@@ -750,7 +740,7 @@ class TestCalledGameScores:
 
     def test_defenders_without_a_trick_pay_three(self):
         state = run(
-            unknown_game(bury_="TD AD", aside="AC"),
+            unknown_game(buried="TD AD", aside="AC"),
             "7D 8D 9D KD JS", "JC 7S 8S TS JD", "QH 7C 9S TC QD",
             "QS 8C 9C 9H JH", "QC 7H KH TH KS", "AC 8H AH KC AS",
         )  # fmt: skip

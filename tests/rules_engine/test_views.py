@@ -9,7 +9,17 @@ over, everything is shown.
 
 from __future__ import annotations
 
-from hand_scripts import DECK, HOLD_BLIND, HOLD_DEAL, PICK_AND_CALL, act, deal, run, steps
+from hand_scripts import (
+    DECK,
+    HOLD_BLIND,
+    HOLD_DEAL,
+    PICK_AND_CALL,
+    act,
+    deal,
+    run,
+    steps,
+    unknown_game,
+)
 
 from rules_engine import SheepsheadHand
 
@@ -20,27 +30,9 @@ HOLD_TRICKS = (
     "QS 7H JS 7D JD", "JC TS 8H KH QD", "JH 9H KS 9S AH",
 )  # fmt: skip
 
-# The dealer picks with no fail card in hand, calls AH (seat 2's) and sets a card aside.
-UNKNOWN_DEAL = (
-    "QC QS QH JC JS AD",
-    "7H 8H 7C 8C 7S 7D",
-    "AH KH 9C 8S 9S 8D",
-    "TH 9H TC KC TS 9D",
-    "QD JH JD KD AS KS",
-)
-UNKNOWN_BLIND = "AC TD"
-
 
 def hold_game(*script: str) -> SheepsheadHand:
     return run(deal(*HOLD_DEAL, blind=HOLD_BLIND), PICK_AND_CALL, *script)
-
-
-def unknown_game(*script: str, buried: str = "AC TD", aside: str = "JS") -> SheepsheadHand:
-    return run(
-        deal(*UNKNOWN_DEAL, blind=UNKNOWN_BLIND),
-        f"pass, pass, pass, pass, pick, bury {buried}, call AH, unknown {aside}",
-        *script,
-    )
 
 
 def cards_in(value) -> set[str]:

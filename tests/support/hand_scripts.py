@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules_engine import Action, SheepsheadHand
 from rules_engine.actions import ALONE, PASS, PICK, bury, call, play, unknown
-from rules_engine.cards import parse_card
+from rules_engine.cards import CODES, cards_of, parse_card
 
 DECK = sorted(rank + suit for suit in "CSHD" for rank in "789TJQKA")
 DECISIONS = {"pass", "pick", "alone", "bury", "call", "unknown"}
@@ -26,6 +26,17 @@ HOLD_DEAL = (
 HOLD_BLIND = "8S KD"
 #: The dealer picks, buries 8S KD and calls AH (seat 3 holds it).
 PICK_AND_CALL = "pass, pass, pass, pass, pick, bury 8S KD, call AH"
+
+# The dealer picks with no fail card in hand but the aces it owns, calls AH (seat 2's)
+# and sets a card aside: the unknown.
+UNKNOWN_DEAL = (
+    "QC QS QH JC JS AD",  # 0 dealer and picker
+    "7H 8H 7C 8C 7S 7D",  # 1
+    "AH KH 9C 8S 9S 8D",  # 2 the partner when AH is called
+    "TH 9H TC KC TS 9D",  # 3
+    "QD JH JD KD AS KS",  # 4
+)
+UNKNOWN_BLIND = "AC TD"
 
 
 def deal(*hands: str, blind: str, dealer: int = 0) -> SheepsheadHand:
@@ -67,6 +78,21 @@ def run(state: SheepsheadHand, *script: str) -> SheepsheadHand:
     for text in steps(*script):
         state = state.apply(act(text))
     return state
+
+
+def unknown_game(*script: str, buried: str = "AC TD", aside: str = "JS") -> SheepsheadHand:
+    """The unknown deal once the dealer has picked, buried, called AH and set ``aside``
+    face down; then the rest of the script."""
+    return run(
+        deal(*UNKNOWN_DEAL, blind=UNKNOWN_BLIND),
+        f"pass, pass, pass, pass, pick, bury {buried}, call AH, unknown {aside}",
+        *script,
+    )
+
+
+def codes(mask: int) -> set[str]:
+    """The card codes in a card mask (a hand, the blind)."""
+    return {CODES[c] for c in cards_of(mask)}
 
 
 def recorded(seat: int, action: str, **fields) -> dict:
