@@ -6,7 +6,7 @@ import html
 import re
 
 import pytest
-from factories import PlayerFactory
+from factories import PlayerFactory, UserFactory
 from moves import hand_over, play_until
 
 from games.models import Hand, Match, Player
@@ -466,16 +466,18 @@ def test_a_hand_that_is_not_finished_cannot_be_replayed(client, new_match):
 # -- permissions ---------------------------------------------------------------------------
 
 
-def test_another_players_match_is_not_found(client, django_user_model):
+def test_another_players_match_is_not_found(client):
     from games.services import start_match
 
     owner = PlayerFactory()
     match = start_match(owner, "beginner")
     match = play_until(match, owner, hand_over)
     version = match.version
-    for visitor in ("nobody", "guest"):
+    for visitor in ("nobody", "guest", "member"):
         if visitor == "guest":
             client.post("/play/new", {"level": "beginner"})  # a guest with a game of their own
+        if visitor == "member":
+            client.force_login(UserFactory())
         assert client.get(f"/play/{match.pk}/").status_code == 404
         assert client.get(f"/play/{match.pk}/", **HTMX).status_code == 404
         assert client.get(f"/play/{match.pk}/hand/1/").status_code == 404
