@@ -2,7 +2,7 @@
 
 import pytest
 from django.urls import reverse
-from hand_scripts import recorded
+from hand_scripts import defender_to_lead, picker_to_lead
 from seating import seat_player
 
 from games import services
@@ -55,28 +55,9 @@ def test_an_ordinary_game_offers_no_hints(client):
 def test_the_reasons_name_the_rules_of_thumb(position):
     from rules_engine.actions import play
 
-    defender = position(
-        {0: ["7C", "8S", "9H", "KS", "7H", "TS"], 1: ["QC", "QS", "QH", "JC", "JS", "AD"]},
-        ["8C", "9D"],
-        4,
-        [
-            recorded(0, "pass"),
-            recorded(1, "pick"),
-            recorded(1, "bury", cards=["9D", "AD"]),
-            recorded(1, "call", card="AC"),
-        ],
-    )
+    defender = position(**defender_to_lead())
     assert "called suit" in reason(defender.view(0), play("7C"))
-    picker = position(
-        {1: ["QC", "QS", "QH", "QD", "JC", "8C"], 2: ["AC", "TS", "AH", "9S", "KH", "7H"]},
-        ["7S", "8S"],
-        0,
-        [
-            recorded(1, "pick"),
-            recorded(1, "bury", cards=["7S", "8S"]),
-            recorded(1, "call", card="AC"),
-        ],
-    )
+    picker = position(**picker_to_lead())
     assert "leads trump" in reason(picker.view(1), play("QC"))
     partner = picker.apply(play("QC"))
     assert "Schmier" in reason(partner.view(2), play("AH"))

@@ -3,7 +3,7 @@
 import gc
 
 import pytest
-from hand_scripts import recorded
+from hand_scripts import defender_to_lead, picker_to_lead, recorded
 from new_process import json_from_new_process
 
 from rules_engine.actions import play
@@ -19,50 +19,21 @@ SKILLED = ["standard", "expert"]
 
 @pytest.mark.parametrize("level", SKILLED)
 def test_a_defender_leads_the_called_suit_first(level, position):
-    state = position(
-        {0: ["7C", "8S", "9H", "KS", "7H", "TS"], 1: ["QC", "QS", "QH", "JC", "JS", "AD"]},
-        blind=["8C", "9D"],
-        dealer=4,
-        actions=[
-            recorded(0, "pass"),
-            recorded(1, "pick"),
-            recorded(1, "bury", cards=["9D", "AD"]),
-            recorded(1, "call", card="AC"),
-        ],
-    )
+    state = position(**defender_to_lead())
     assert state.turn == 0
     assert player_for(level).decide(state.view(0), b"seed") == play("7C")
 
 
 @pytest.mark.parametrize("level", SKILLED)
 def test_the_partner_schmiers_onto_a_trick_the_picker_has_surely_won(level, position):
-    state = position(
-        {1: ["QC", "QS", "QH", "QD", "JC", "8C"], 2: ["AC", "TS", "AH", "9S", "KH", "7H"]},
-        blind=["7S", "8S"],
-        dealer=0,
-        actions=[
-            recorded(1, "pick"),
-            recorded(1, "bury", cards=["7S", "8S"]),
-            recorded(1, "call", card="AC"),
-            recorded(1, "play", card="QC"),
-        ],
-    )
+    state = position(**picker_to_lead(recorded(1, "play", card="QC")))
     assert state.turn == 2 and state.partner == 2
     assert player_for(level).decide(state.view(2), b"seed") == play("AH")
 
 
 @pytest.mark.parametrize("level", SKILLED)
 def test_the_picker_leads_trump(level, position):
-    state = position(
-        {1: ["QC", "QS", "QH", "QD", "JC", "8C"], 2: ["AC", "TS", "AH", "9S", "KH", "7H"]},
-        blind=["7S", "8S"],
-        dealer=0,
-        actions=[
-            recorded(1, "pick"),
-            recorded(1, "bury", cards=["7S", "8S"]),
-            recorded(1, "call", card="AC"),
-        ],
-    )
+    state = position(**picker_to_lead())
     assert state.turn == 1
     action = player_for(level).decide(state.view(1), b"seed")
     assert action.kind == "play"

@@ -98,3 +98,39 @@ def codes(mask: int) -> set[str]:
 def recorded(seat: int, action: str, **fields) -> dict:
     """One action in a hand record's form: ``recorded(1, "bury", cards=["9D", "AD"])``."""
     return {"seat": seat, "action": action, **fields}
+
+
+# -- positions the hints and the computer players are judged on ---------------------
+# As ``position(**...)`` arguments (tests/conftest.py): unnamed cards fill the other seats.
+
+
+def defender_to_lead() -> dict:
+    """Seat 1 picked, buried 9D AD and called AC; seat 0, a defender holding 7C of
+    the called suit, leads the first trick."""
+    return {
+        "hands": {0: "7C 8S 9H KS 7H TS".split(), 1: "QC QS QH JC JS AD".split()},
+        "blind": ["8C", "9D"],
+        "dealer": 4,
+        "actions": [
+            recorded(0, "pass"),
+            recorded(1, "pick"),
+            recorded(1, "bury", cards=["9D", "AD"]),
+            recorded(1, "call", card="AC"),
+        ],
+    }
+
+
+def picker_to_lead(*then: dict) -> dict:
+    """Seat 1 picked with four queens, buried 7S 8S and called AC (seat 2 holds it,
+    with AH to schmier) and leads the first trick; then the actions ``then``."""
+    return {
+        "hands": {1: "QC QS QH QD JC 8C".split(), 2: "AC TS AH 9S KH 7H".split()},
+        "blind": ["7S", "8S"],
+        "dealer": 0,
+        "actions": [
+            recorded(1, "pick"),
+            recorded(1, "bury", cards=["7S", "8S"]),
+            recorded(1, "call", card="AC"),
+            *then,
+        ],
+    }
