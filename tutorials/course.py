@@ -129,6 +129,10 @@ def lesson_by_slug(slug: str) -> Lesson | None:
     return None
 
 
+#: Addresses under /learn/ that belong to other pages, so no lesson may take them.
+RESERVED_SLUGS = frozenset({"rules"})
+
+
 def load_course(folder: Path) -> tuple[Lesson, ...]:
     lessons = []
     for path in sorted(folder.glob("*.json")):
@@ -153,6 +157,8 @@ def load_lesson(path: Path) -> Lesson:
     slug = data["slug"]
     if slug != match.group(2):
         raise LessonDataError(f"{where}: slug {slug!r} must match the file name")
+    if slug in RESERVED_SLUGS:
+        raise LessonDataError(f"{where}: /learn/{slug}/ is another page; name the lesson otherwise")
     title = _text(where, data, "title")
     summary = _text(where, data, "summary") if "summary" in data else ""
     _require(f"{where}: sections", data["sections"], list, "a list")
