@@ -3,7 +3,7 @@
 Each lesson is one JSON file, ``NN-slug.json`` (``NN`` orders the course);
 ``tutorials/lessons/README.md`` documents the format. A lesson has a title,
 a summary, and sections of short paragraphs, each section followed by its
-exercises. Exercises are positions set up as hand records (RULES.md §5), or
+exercises. Exercises are positions set up as hand records (docs/rules.md §5), or
 for the reading lessons multiple-choice and Schafkopf trick questions;
 :mod:`tutorials.exercises` draws and judges them with the rules engine.
 

@@ -306,7 +306,7 @@ def test_stored_answers_are_only_for_strategy_and_facts():
             assert "answer" not in ex.spec, ids(ex)
 
 
-# -- Schafkopf facts encoded for lesson 10 (RULES.md §3) --------------------------------------
+# -- Schafkopf facts encoded for lesson 10 (docs/rules.md §3) --------------------------------------
 
 
 def test_the_schafkopf_trump_orders_are_those_of_the_rules():
