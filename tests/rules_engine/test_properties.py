@@ -1,9 +1,9 @@
-"""Properties of every hand (RULES.md §4, §5), on random deals played at random.
+"""Properties of every hand (docs/rules.md §4, §5), on random deals played at random.
 
 Each example deals from a random seed (or stacks a random deck so that the
 rare contracts, ten and unknown calls, come up often), then plays the hand to
 the end choosing among the legal actions with a seeded ``random.Random``.
-Along the way a small reference model, written from RULES.md §2 alone,
+Along the way a small reference model, written from docs/rules.md §2 alone,
 checks the legal actions, the trick winners and the result.
 """
 
@@ -37,7 +37,7 @@ SETTINGS = settings(
 )
 
 
-# -- a reference model of RULES.md §2 ------------------------------------------
+# -- a reference model of docs/rules.md §2 ------------------------------------------
 
 
 def suit_class(code: str) -> str:
@@ -451,7 +451,7 @@ class TestImmutability:
             assert snapshot(state) == before
 
 
-# -- what each seat may see (RULES.md §4) ----------------------------------------
+# -- what each seat may see (docs/rules.md §4) ----------------------------------------
 
 
 def visible_codes(state, seat: int) -> set[str]:
@@ -542,7 +542,7 @@ class TestSeatViews:
             assert view["result"] == final.result().to_json()
 
 
-# -- records (RULES.md §5) --------------------------------------------------------
+# -- records (docs/rules.md §5) --------------------------------------------------------
 
 
 def round_trip(state):

@@ -1,4 +1,4 @@
-"""Each rule of RULES.md §2 (five-handed Sheepshead, called ace) on hand-built deals.
+"""Each rule of docs/rules.md §2 (five-handed Sheepshead, called ace) on hand-built deals.
 
 Every rule is checked from both sides: the legal list offers what the rule
 allows, and ``apply`` refuses what it forbids with an IllegalAction whose

@@ -1,4 +1,4 @@
-"""What one seat may see of a hand (RULES.md §4), through ``state.view(seat)``.
+"""What one seat may see of a hand (docs/rules.md §4), through ``state.view(seat)``.
 
 A seat sees its own cards, the cards played, the blind only after it picked,
 its own bury, the calls, who played what, and the partner only once the

@@ -318,7 +318,7 @@ def test_every_exercise_of_the_course_can_be_answered_on_the_page(client):
 
 
 def visible_cards(ex) -> set[str]:
-    """The cards the exercise's seat may see (RULES.md §4), plus the call options."""
+    """The cards the exercise's seat may see (docs/rules.md §4), plus the call options."""
     if ex.state is None:
         return set(ex.spec.get("cards", ()))
     view = ex.state.view(ex.seat if ex.seat is not None else 0)
