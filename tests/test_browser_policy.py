@@ -124,7 +124,7 @@ def test_every_page_keeps_to_the_policy_and_htmx_still_works(site, phone):
 
 def test_the_pages_keep_to_the_policy_wide_and_dark(site, wide):
     wide.emulate_media(color_scheme="dark")
-    for path in ("/", "/daily/", "/leaderboards/", "/learn/", "/learn/calling/"):
+    for path in ("/", "/daily/", "/leaderboards/", "/learn/", "/learn/calling/", "/admin/login/"):
         response = wide.goto(site + path)
         assert response is not None and response.status == 200, path
     wide.goto(site + "/accounts/signup/")

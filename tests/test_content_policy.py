@@ -110,3 +110,12 @@ def test_the_csrf_failure_page_styles_itself_with_the_nonce_it_is_sent():
     policy = parse_policy(response[HEADER])
     assert f"'nonce-{nonce}'" in policy["style-src"]
     assert not any(source.startswith("'nonce-") for source in policy["script-src"])
+
+
+def test_the_admin_pages_have_the_policy(client):
+    assert_strict(client.get("/admin/login/"))
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    for path in ("/admin/", "/admin/auth/user/"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert_strict(response)
