@@ -91,6 +91,27 @@ def browser(chromium_launch):
         launched.close()
 
 
+@pytest.fixture
+def phone(browser):
+    """A 360 x 640 page under the Content-Security-Policy watch (content_policy.py):
+    the test fails if any page it opens breaks or lacks the policy."""
+    from content_policy import policed_page
+    from screens import PHONE
+
+    with policed_page(browser, viewport=PHONE) as page:
+        yield page
+
+
+@pytest.fixture
+def wide(browser):
+    """A 1280 x 800 page under the same watch as ``phone``."""
+    from content_policy import policed_page
+    from screens import WIDE
+
+    with policed_page(browser, viewport=WIDE) as page:
+        yield page
+
+
 def build_position(hands: dict, blind: list, dealer: int, actions: list):
     """A Sheepshead state from partly given hands: the cards not named fill the
     other seats in card order; then the actions (record form) are replayed."""

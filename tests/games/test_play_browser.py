@@ -10,8 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from content_policy import policed_page
 from moves import play_until
 from playwright.sync_api import Page, expect
+from screens import PHONE
 
 from games.models import Match, Player
 from games.rule_text import rule_text
@@ -32,8 +34,13 @@ def site(live_server, settings):
 
 @pytest.fixture
 def phone(browser) -> Page:
-    context = browser.new_context(viewport={"width": 360, "height": 640})
-    page = context.new_page()
+    """A phone under the policy watch (see tests/conftest.py) that also fails on
+    any script error or error in the console."""
+    with policed_page(browser, viewport=PHONE) as page:
+        yield from watched_for_errors(page)
+
+
+def watched_for_errors(page: Page):
     page.set_default_timeout(20_000)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -46,7 +53,6 @@ def phone(browser) -> Page:
         ),
     )
     yield page
-    context.close()
     assert not errors, errors
 
 
