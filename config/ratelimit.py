@@ -183,9 +183,10 @@ def rate_limited(action: str, methods: tuple[str, ...] | None = None):
         @functools.wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             if methods is None or request.method in methods:
-                wait = hit(action, client_address(request))
+                address = client_address(request)
+                wait = hit(action, address)
                 if wait is not None:
-                    logger.info("Rate limit %s reached by %s", action, client_address(request))
+                    logger.info("Rate limit %s reached by %s", action, address)
                     return too_many_requests(request, wait)
             return view(request, *args, **kwargs)
 
