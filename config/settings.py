@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.env import (
     env_bool,
+    env_cache,
     env_database,
     env_int,
     env_list,
@@ -93,6 +94,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Cache: the rate limits' counters (config/ratelimit.py). Memory inside the one
+# process of `make run` unless CACHE_URL names a Redis that every web process shares.
+CACHES = {"default": env_cache("CACHE_URL", "locmem://")}
+# Behind N reverse proxies that each append the address they saw to
+# X-Forwarded-For, the client is the Nth address from the right; 0 ignores the header.
+TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0, minimum=0)
 
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:profile"

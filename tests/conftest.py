@@ -69,6 +69,14 @@ def _static_files_without_collectstatic(settings):
     }
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with no rate-limit counters, so none meets a limit by accident."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture(scope="session")
 def chromium_launch() -> dict:
     """How every browser test starts Debian's Chromium (Playwright can't fetch a browser)."""
