@@ -106,9 +106,12 @@ def start_daily_match(player: Player, daily: DailyDeal, ranked: bool) -> Match:
     """A match on a day's deals against expert players: the same for everyone.
 
     Everyone gets the same seed, so the same deals and, the computer players
-    being deterministic, the same answers to the same play. A second ranked
-    attempt the same day is refused by a unique constraint.
+    being deterministic, the same answers to the same play. Only an account
+    plays ranked (anyone can be as many guests as they like), and a second
+    ranked attempt the same day is refused by a unique constraint.
     """
+    if ranked and player.user_id is None:
+        raise GameError(_("Only a signed-in player's attempt is ranked."))
     return _start(
         player,
         level=DAILY_LEVEL,

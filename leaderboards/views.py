@@ -20,6 +20,7 @@ from games.models import DailyDeal, Match
 from games.services import start_daily_match
 
 from .models import AllTimeRank, DailyRank, RankingState
+from .ranking import would_place
 
 PAGE_SIZE = 50
 NICKNAME_MAX = 30
@@ -31,30 +32,56 @@ def _play_url(match: Match) -> str:
 
 @require_safe
 def daily(request: HttpRequest) -> HttpResponse:
-    """Today's deal: start or resume the one ranked attempt, or see where you stand."""
+    """Today's deal: signed in, the one ranked attempt; a guest practises and sees its place."""
     deal = ensure_daily(today())  # the first request of the day makes it if the job didn't
     player = current_player(request, create=False)
-    attempt = None
-    if player is not None:
-        attempt = Match.objects.filter(player=player, daily=deal, ranked=True).first()
-    my_rank = DailyRank.objects.filter(match=attempt).first() if attempt else None
+    signed_in = request.user.is_authenticated
+    attempt = todays_attempt(player, deal, signed_in) if player is not None else None
+    finished = attempt is not None and attempt.is_finished
+    my_rank = DailyRank.objects.filter(match=attempt).first() if finished else None
     context = {
         "deal": deal,
+        "signed_in": signed_in,
         "attempt": attempt,
+        "ranked": attempt is not None and attempt.ranked,
         "my_score": attempt.scores[attempt.human_seat] if attempt and attempt.scores else 0,
         "my_rank": my_rank,
         "around": _around(deal, my_rank) if my_rank else [],
+        "placement": would_place(attempt) if finished and not attempt.ranked else None,
+        "practised_as_guest": signed_in
+        and attempt is None
+        and player is not None
+        and Match.objects.filter(player=player, daily=deal, ranked=False).exists(),
         "player": player,
         "computed_at": _computed_at(),
     }
     return render(request, "leaderboards/daily.html", context)
 
 
+def todays_attempt(player, deal: DailyDeal, signed_in: bool) -> Match | None:
+    """Signed in: the day's ranked attempt. A guest: the newest attempt at the day's deal."""
+    attempts = Match.objects.filter(player=player, daily=deal)
+    if signed_in:
+        return attempts.filter(ranked=True).first()
+    return attempts.order_by("-created_at").first()
+
+
 @require_POST
 def start_daily(request: HttpRequest) -> HttpResponse:
-    """Start today's ranked attempt, or go back to it: one a day, whatever is posted."""
+    """Start today's attempt, or go back to it, whatever is posted.
+
+    Signed in, the first attempt of the day is the ranked one, and the only
+    one. A guest plays for practice (a fresh cookie jar must not get another
+    ranked look at cards it has already seen): back to an unfinished attempt,
+    or a new one.
+    """
     deal = ensure_daily(today())
     player = current_player(request)
+    if not request.user.is_authenticated:
+        attempt = Match.objects.filter(
+            player=player, daily=deal, finished_at__isnull=True
+        ).first() or start_daily_match(player, deal, ranked=False)
+        return redirect(_play_url(attempt))
     attempt = Match.objects.filter(player=player, daily=deal, ranked=True).first()
     if attempt is None:
         try:
@@ -66,10 +93,12 @@ def start_daily(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def practice_daily(request: HttpRequest, date: str) -> HttpResponse:
-    """Play a day's deals again, unranked: a past day, or today once your attempt is done."""
+    """Play a day's deals again, unranked: a past day, or today (signed in: once ranked)."""
     deal = _deal_or_404(date)
+    if deal.date > today():  # tomorrow's deal exists already, but nobody sees it early
+        raise Http404(_("There is no daily deal for that day."))
     player = current_player(request)
-    if deal.date >= today():
+    if deal.date == today() and request.user.is_authenticated:
         ranked = Match.objects.filter(player=player, daily=deal, ranked=True).first()
         if ranked is None or not ranked.is_finished:
             messages.error(request, _("Play today's ranked attempt first; practice comes after."))

@@ -6,6 +6,7 @@ import threading
 import pytest
 from django.db import IntegrityError, connection
 from django.test import override_settings
+from factories import PlayerFactory
 
 from games.daily import daily_seed, ensure_daily, ensure_upcoming, today
 from games.models import DailyDeal, HandOutcome, Player
@@ -60,14 +61,14 @@ def test_the_beat_job_makes_today_and_tomorrow():
 
 def test_everyone_gets_the_same_cards_and_the_same_computer_play():
     deal = ensure_daily(DAY)
-    first = start_daily_match(Player.objects.create(), deal, ranked=True)
-    second = start_daily_match(Player.objects.create(), deal, ranked=True)
+    first = start_daily_match(PlayerFactory(account=True), deal, ranked=True)
+    second = start_daily_match(PlayerFactory(account=True), deal, ranked=True)
     assert load_table(first).hand.record == load_table(second).hand.record
 
 
 def test_a_second_ranked_attempt_the_same_day_is_refused():
     deal = ensure_daily(DAY)
-    player = Player.objects.create()
+    player = PlayerFactory(account=True)
     start_daily_match(player, deal, ranked=True)
     with pytest.raises(IntegrityError):
         start_daily_match(player, deal, ranked=True)
@@ -93,7 +94,7 @@ def test_a_practice_attempt_is_never_ranked():
 
 def test_a_score_sent_with_a_move_is_ignored():
     deal = ensure_daily(DAY)
-    player = Player.objects.create()
+    player = PlayerFactory(account=True)
     match = start_daily_match(player, deal, ranked=True)
     table = load_table(match)
     action = player_for("standard").decide(table.state.view(match.human_seat), b"x")

@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
+from factories import PlayerFactory, UserFactory
 
 from games.daily import ensure_daily, today
 from games.identity import SESSION_KEY
@@ -55,6 +56,7 @@ def test_the_first_visit_of_the_day_creates_the_days_deal(client):
 
 
 def test_starting_twice_goes_back_to_the_one_ranked_attempt(client):
+    client.force_login(UserFactory())
     first = client.post(reverse("leaderboards:start_daily"))
     second = client.post(reverse("leaderboards:start_daily"), {"score": "120", "ranked": "false"})
     assert first.status_code == second.status_code == 302
@@ -65,6 +67,7 @@ def test_starting_twice_goes_back_to_the_one_ranked_attempt(client):
 
 
 def test_practice_today_waits_until_the_ranked_attempt_is_done(client):
+    client.force_login(UserFactory())
     deal = ensure_daily(today())
     response = client.post(reverse("leaderboards:practice", args=[deal.date.isoformat()]))
     assert response.status_code == 302
@@ -110,8 +113,8 @@ def test_your_row_is_highlighted_and_your_rank_shown_off_the_first_page(client):
     others = [Player.objects.create() for _ in range(60)]
     for n, other in enumerate(others):
         finished_attempt(other, deal, 2 if n < 55 else -1)
-    me = Player.objects.create()
-    as_guest(client, me)
+    me = PlayerFactory(account=True)
+    client.force_login(me.user)
     finished_attempt(me, deal, 0)
     recompute()
     mine = DailyRank.objects.get(player=me)
@@ -156,8 +159,8 @@ def test_a_bad_date_says_so_and_shows_today(client):
 
 def test_the_home_page_shows_todays_daily_status(client):
     deal = ensure_daily(today())
-    me = Player.objects.create()
-    as_guest(client, me)
+    me = PlayerFactory(account=True)
+    client.force_login(me.user)
     home = reverse("games:home")
     assert 'data-daily-status="not-played"' in client.get(home).content.decode()
     match = finished_attempt(me, deal, 1)
