@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -20,10 +21,10 @@ from games.models import DailyDeal, Match
 from games.services import start_daily_match
 
 from .models import AllTimeRank, DailyRank, RankingState
+from .nicknames import NICKNAME_MAX, clean_nickname
 from .ranking import would_place
 
 PAGE_SIZE = 50
-NICKNAME_MAX = 30
 
 
 def _play_url(match: Match) -> str:
@@ -33,13 +34,17 @@ def _play_url(match: Match) -> str:
 @require_safe
 def daily(request: HttpRequest) -> HttpResponse:
     """Today's deal: signed in, the one ranked attempt; a guest practises and sees its place."""
+    return render(request, "leaderboards/daily.html", _daily_context(request))
+
+
+def _daily_context(request: HttpRequest) -> dict:
     deal = ensure_daily(today())  # the first request of the day makes it if the job didn't
     player = current_player(request, create=False)
     signed_in = request.user.is_authenticated
     attempt = todays_attempt(player, deal, signed_in) if player is not None else None
     finished = attempt is not None and attempt.is_finished
     my_rank = DailyRank.objects.filter(match=attempt).first() if finished else None
-    context = {
+    return {
         "deal": deal,
         "signed_in": signed_in,
         "attempt": attempt,
@@ -53,9 +58,9 @@ def daily(request: HttpRequest) -> HttpResponse:
         and player is not None
         and Match.objects.filter(player=player, daily=deal, ranked=False).exists(),
         "player": player,
+        "nickname_max": NICKNAME_MAX,
         "computed_at": _computed_at(),
     }
-    return render(request, "leaderboards/daily.html", context)
 
 
 def todays_attempt(player, deal: DailyDeal, signed_in: bool) -> Match | None:
@@ -108,19 +113,20 @@ def practice_daily(request: HttpRequest, date: str) -> HttpResponse:
 
 @require_POST
 def set_nickname(request: HttpRequest) -> HttpResponse:
-    """The name a guest shows on the daily board."""
+    """The name a guest shows on the daily board; a refused name changes nothing (400)."""
     player = current_player(request)
-    nickname = " ".join(request.POST.get("nickname", "").split())
-    if not nickname or len(nickname) > NICKNAME_MAX:
-        messages.error(
-            request, _("A nickname has 1 to %(max)d characters.") % {"max": NICKNAME_MAX}
-        )
-    elif player.user_id:
+    if player.user_id:
         messages.error(request, _("With an account, the board shows your user name."))
-    else:
-        player.nickname = nickname
-        player.save(update_fields=["nickname"])
-        messages.success(request, _("Your nickname is saved."))
+        return redirect("leaderboards:daily")
+    try:
+        nickname = clean_nickname(request.POST.get("nickname", ""), player)
+    except ValidationError as error:
+        context = _daily_context(request)
+        context["nickname_error"] = error.messages[0]
+        return render(request, "leaderboards/daily.html", context, status=400)
+    player.nickname = nickname
+    player.save(update_fields=["nickname"])
+    messages.success(request, _("Your nickname is saved."))
     back = "leaderboards:board" if request.POST.get("back") == "board" else "leaderboards:daily"
     return redirect(back)
 
