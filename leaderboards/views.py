@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from games.daily import ensure_daily, today
 from games.identity import current_player
-from games.models import DailyDeal, Match
+from games.models import DailyDeal, Match, Player
 from games.services import start_daily_match
 
 from .models import AllTimeRank, DailyRank, RankingState
@@ -114,16 +114,17 @@ def practice_daily(request: HttpRequest, date: str) -> HttpResponse:
 @require_POST
 def set_nickname(request: HttpRequest) -> HttpResponse:
     """The name a guest shows on the daily board; a refused name changes nothing (400)."""
-    player = current_player(request)
-    if player.user_id:
+    if request.user.is_authenticated:
         messages.error(request, _("With an account, the board shows your user name."))
         return redirect("leaderboards:daily")
+    existing = current_player(request, create=False)
     try:
-        nickname = clean_nickname(request.POST.get("nickname", ""), player)
+        nickname = clean_nickname(request.POST.get("nickname", ""), existing or Player())
     except ValidationError as error:
         context = _daily_context(request)
         context["nickname_error"] = error.messages[0]
         return render(request, "leaderboards/daily.html", context, status=400)
+    player = existing or current_player(request)
     player.nickname = nickname
     player.save(update_fields=["nickname"])
     messages.success(request, _("Your nickname is saved."))

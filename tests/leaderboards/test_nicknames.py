@@ -122,3 +122,12 @@ def test_an_account_cannot_set_a_nickname(client):
     assert response.status_code == 302
     account.refresh_from_db()
     assert account.nickname == ""
+
+
+def test_a_bad_name_from_a_new_visitor_creates_no_player(client):
+    response = client.post(reverse("leaderboards:nickname"), {"nickname": "\u202e"})
+    assert response.status_code == 400
+    assert not Player.objects.exists()
+    good = client.post(reverse("leaderboards:nickname"), {"nickname": "Erin"})
+    assert good.status_code == 302
+    assert Player.objects.get().nickname == "Erin"
