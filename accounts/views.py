@@ -24,7 +24,7 @@ from games.identity import current_player
 @require_http_methods(["GET", "POST"])
 @rate_limited("signup", methods=("POST",))
 def signup(request: HttpRequest) -> HttpResponse:
-    """A short form; the guest's games come along (see games.identity)."""
+    """A short form; everything the guest did comes along (see accounts.guest_merge)."""
     if request.user.is_authenticated:
         return redirect("accounts:profile")
     form = UserCreationForm(request.POST or None)

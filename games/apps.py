@@ -6,6 +6,3 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = _("Games")
-
-    def ready(self) -> None:
-        from . import identity  # noqa: F401  (connects the login signal)

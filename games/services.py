@@ -20,7 +20,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from leaderboards.tasks import schedule_recompute
 from rules_engine import IllegalAction, SheepsheadHand
 from rules_engine.actions import MalformedAction, action_from_json
 from rules_engine.cards import mask_points
@@ -32,15 +31,11 @@ from rules_engine.result import score_is_settled
 
 from .models import DailyDeal, Hand, HandOutcome, Match, Player
 from .rule_text import rule_text
+from .signals import match_finished
 
 SEATS = 5
 #: The daily deal's computer players.
 DAILY_LEVEL = "expert"
-
-
-def rankings_changed() -> None:
-    """Ask for the leaderboards to be recomputed once this transaction commits."""
-    schedule_recompute()
 
 
 class GameError(Exception):
@@ -111,9 +106,12 @@ def start_daily_match(player: Player, daily: DailyDeal, ranked: bool) -> Match:
     """A match on a day's deals against expert players: the same for everyone.
 
     Everyone gets the same seed, so the same deals and, the computer players
-    being deterministic, the same answers to the same play. A second ranked
-    attempt the same day is refused by a unique constraint.
+    being deterministic, the same answers to the same play. Only an account
+    plays ranked (anyone can be as many guests as they like), and a second
+    ranked attempt the same day is refused by a unique constraint.
     """
+    if ranked and player.user_id is None:
+        raise GameError(_("Only a signed-in player's attempt is ranked."))
     return _start(
         player,
         level=DAILY_LEVEL,
@@ -276,8 +274,7 @@ def _save(match: Match, hand: Hand, state: SheepsheadHand) -> None:
         )
         if hand.number + 1 >= match.hand_count:
             match.finished_at = now
-            if match.ranked:
-                rankings_changed()
+            match_finished.send(sender=Match, match=match)
     hand.save(update_fields=fields)
     match.version += 1
     match.save(update_fields=["version", "scores", "finished_at", "updated_at"])

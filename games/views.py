@@ -48,17 +48,24 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def daily_status(player: Player) -> dict:
-    """Today's daily for this player: not played, in progress, or the score and rank."""
-    attempt = (
-        player.matches.filter(daily__date=today(), ranked=True).select_related("daily_rank").first()
-    )
+    """Today's daily for this player: not played, in progress, or the score (and rank).
+
+    An account's status is its ranked attempt's. A guest only practises: its
+    newest attempt today, whose place is shown on the daily page.
+    """
+    attempts = player.matches.filter(daily__date=today())
+    if player.user_id:
+        attempt = attempts.filter(ranked=True).select_related("daily_rank").first()
+    else:
+        attempt = attempts.order_by("-created_at").first()
     if attempt is None:
-        return {"state": "not-played"}
+        return {"state": "not-played", "practice": not player.user_id}
     if not attempt.is_finished:
-        return {"state": "in-progress"}
-    rank = getattr(attempt, "daily_rank", None)
+        return {"state": "in-progress", "practice": not attempt.ranked}
+    rank = getattr(attempt, "daily_rank", None) if attempt.ranked else None
     return {
         "state": "finished",
+        "practice": not attempt.ranked,
         "score": attempt.scores[attempt.human_seat],
         "rank": rank.rank if rank else None,
     }

@@ -21,11 +21,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connection, transaction
+from django.db.models import Avg, Q
 from django.utils import timezone
 
 from games.models import DailyDeal, HandOutcome, Match, Player
 
 from .models import AllTimeRank, DailyRank, RankingState
+
+#: Places the board's skill is rounded to (as in DAILY_SQL).
+SKILL_DIGITS = 6
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,7 @@ SELECT daily_id, match_id, player_id, score, skill, finished_at,
        ROW_NUMBER() OVER (PARTITION BY daily_id ORDER BY skill DESC, finished_at ASC, match_id)
 FROM (
     SELECT o.daily_id, o.match_id, o.player_id, SUM(o.score) AS score,
-           ROUND(SUM(o.score - m.mean), 6) AS skill, mt.finished_at
+           ROUND(SUM(o.score - m.mean), {skill_digits}) AS skill, mt.finished_at
     FROM {outcome} o
     JOIN (SELECT daily_id, number, AVG(score) AS mean FROM {outcome}
           WHERE ranked GROUP BY daily_id, number) m
@@ -96,6 +100,7 @@ def recompute() -> RecomputeSummary:
     """Rewrite both boards from the outcomes; safe to run twice or concurrently."""
     started = timezone.now()
     names = _tables()
+    names["skill_digits"] = SKILL_DIGITS
     names["island"] = ISLAND["postgresql" if connection.vendor == "postgresql" else "sqlite"]
     with transaction.atomic():
         RankingState.objects.get_or_create(pk=1)
@@ -124,3 +129,37 @@ def needs_recompute() -> bool:
     if state is None or state.computed_at is None:
         return True
     return state.changed_at is not None and state.computed_at < state.changed_at
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a practice attempt would stand on its day's board."""
+
+    place: int  # 1 + the ranked attempts ahead of it
+    skill: float
+    ranked_attempts: int  # how many are on the board
+
+
+def would_place(match: Match) -> Placement:
+    """Place a finished practice attempt among the day's ranked ones, by the board's measure.
+
+    Its skill is computed as the board computes it (each hand's score minus the
+    mean of the ranked scores on that deal; a deal nobody has played ranked
+    counts as even), and it comes after ranked attempts with the same skill
+    that finished earlier. The board itself is not changed.
+    """
+    means = dict(
+        HandOutcome.objects.filter(daily_id=match.daily_id, ranked=True)
+        .values("number")
+        .annotate(mean=Avg("score"))
+        .values_list("number", "mean")
+    )
+    scores = HandOutcome.objects.filter(match=match).values_list("number", "score")
+    skill = round(sum(score - float(means.get(n, score)) for n, score in scores), SKILL_DIGITS)
+    board = DailyRank.objects.filter(daily_id=match.daily_id)
+    ahead = Q(skill__gt=skill)
+    if match.finished_at is not None:
+        ahead |= Q(skill=skill, finished_at__lt=match.finished_at)
+    return Placement(
+        place=board.filter(ahead).count() + 1, skill=skill, ranked_attempts=board.count()
+    )

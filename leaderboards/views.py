@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,13 +18,14 @@ from django.views.decorators.http import require_POST, require_safe
 from config.ratelimit import rate_limited
 from games.daily import ensure_daily, today
 from games.identity import current_player
-from games.models import DailyDeal, Match
+from games.models import DailyDeal, Match, Player
 from games.services import start_daily_match
 
 from .models import AllTimeRank, DailyRank, RankingState
+from .nicknames import NICKNAME_MAX, clean_nickname
+from .ranking import would_place
 
 PAGE_SIZE = 50
-NICKNAME_MAX = 30
 
 
 def _play_url(match: Match) -> str:
@@ -32,31 +34,61 @@ def _play_url(match: Match) -> str:
 
 @require_safe
 def daily(request: HttpRequest) -> HttpResponse:
-    """Today's deal: start or resume the one ranked attempt, or see where you stand."""
+    """Today's deal: signed in, the one ranked attempt; a guest practises and sees its place."""
+    return render(request, "leaderboards/daily.html", _daily_context(request))
+
+
+def _daily_context(request: HttpRequest) -> dict:
     deal = ensure_daily(today())  # the first request of the day makes it if the job didn't
     player = current_player(request, create=False)
-    attempt = None
-    if player is not None:
-        attempt = Match.objects.filter(player=player, daily=deal, ranked=True).first()
-    my_rank = DailyRank.objects.filter(match=attempt).first() if attempt else None
-    context = {
+    signed_in = request.user.is_authenticated
+    attempt = todays_attempt(player, deal, signed_in) if player is not None else None
+    finished = attempt is not None and attempt.is_finished
+    my_rank = DailyRank.objects.filter(match=attempt).first() if finished else None
+    return {
         "deal": deal,
+        "signed_in": signed_in,
         "attempt": attempt,
+        "ranked": attempt is not None and attempt.ranked,
         "my_score": attempt.scores[attempt.human_seat] if attempt and attempt.scores else 0,
         "my_rank": my_rank,
         "around": _around(deal, my_rank) if my_rank else [],
+        "placement": would_place(attempt) if finished and not attempt.ranked else None,
+        "practised_as_guest": signed_in
+        and attempt is None
+        and player is not None
+        and Match.objects.filter(player=player, daily=deal, ranked=False).exists(),
         "player": player,
+        "nickname_max": NICKNAME_MAX,
         "computed_at": _computed_at(),
     }
-    return render(request, "leaderboards/daily.html", context)
+
+
+def todays_attempt(player, deal: DailyDeal, signed_in: bool) -> Match | None:
+    """Signed in: the day's ranked attempt. A guest: the newest attempt at the day's deal."""
+    attempts = Match.objects.filter(player=player, daily=deal)
+    if signed_in:
+        return attempts.filter(ranked=True).first()
+    return attempts.order_by("-created_at").first()
 
 
 @require_POST
 @rate_limited("daily-start")
 def start_daily(request: HttpRequest) -> HttpResponse:
-    """Start today's ranked attempt, or go back to it: one a day, whatever is posted."""
+    """Start today's attempt, or go back to it, whatever is posted.
+
+    Signed in, the first attempt of the day is the ranked one, and the only
+    one. A guest plays for practice (a fresh cookie jar must not get another
+    ranked look at cards it has already seen): back to an unfinished attempt,
+    or a new one.
+    """
     deal = ensure_daily(today())
     player = current_player(request)
+    if not request.user.is_authenticated:
+        attempt = Match.objects.filter(
+            player=player, daily=deal, finished_at__isnull=True
+        ).first() or start_daily_match(player, deal, ranked=False)
+        return redirect(_play_url(attempt))
     attempt = Match.objects.filter(player=player, daily=deal, ranked=True).first()
     if attempt is None:
         try:
@@ -69,10 +101,12 @@ def start_daily(request: HttpRequest) -> HttpResponse:
 @require_POST
 @rate_limited("daily-practice")
 def practice_daily(request: HttpRequest, date: str) -> HttpResponse:
-    """Play a day's deals again, unranked: a past day, or today once your attempt is done."""
+    """Play a day's deals again, unranked: a past day, or today (signed in: once ranked)."""
     deal = _deal_or_404(date)
+    if deal.date > today():  # tomorrow's deal exists already, but nobody sees it early
+        raise Http404(_("There is no daily deal for that day."))
     player = current_player(request)
-    if deal.date >= today():
+    if deal.date == today() and request.user.is_authenticated:
         ranked = Match.objects.filter(player=player, daily=deal, ranked=True).first()
         if ranked is None or not ranked.is_finished:
             messages.error(request, _("Play today's ranked attempt first; practice comes after."))
@@ -82,19 +116,21 @@ def practice_daily(request: HttpRequest, date: str) -> HttpResponse:
 
 @require_POST
 def set_nickname(request: HttpRequest) -> HttpResponse:
-    """The name a guest shows on the daily board."""
-    player = current_player(request)
-    nickname = " ".join(request.POST.get("nickname", "").split())
-    if not nickname or len(nickname) > NICKNAME_MAX:
-        messages.error(
-            request, _("A nickname has 1 to %(max)d characters.") % {"max": NICKNAME_MAX}
-        )
-    elif player.user_id:
+    """The name a guest shows on the daily board; a refused name changes nothing (400)."""
+    if request.user.is_authenticated:
         messages.error(request, _("With an account, the board shows your user name."))
-    else:
-        player.nickname = nickname
-        player.save(update_fields=["nickname"])
-        messages.success(request, _("Your nickname is saved."))
+        return redirect("leaderboards:daily")
+    existing = current_player(request, create=False)
+    try:
+        nickname = clean_nickname(request.POST.get("nickname", ""), existing or Player())
+    except ValidationError as error:
+        context = _daily_context(request)
+        context["nickname_error"] = error.messages[0]
+        return render(request, "leaderboards/daily.html", context, status=400)
+    player = existing or current_player(request)
+    player.nickname = nickname
+    player.save(update_fields=["nickname"])
+    messages.success(request, _("Your nickname is saved."))
     back = "leaderboards:board" if request.POST.get("back") == "board" else "leaderboards:daily"
     return redirect(back)
 

@@ -8,7 +8,3 @@ class TutorialsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tutorials"
     verbose_name = _("Tutorials")
-
-    def ready(self) -> None:
-        # Connects the receiver that keeps a guest's progress on sign-up and log-in.
-        from . import progress  # noqa: F401

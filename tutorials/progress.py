@@ -1,8 +1,8 @@
 """Progress through the course: in the session for guests, in the database for accounts.
 
 A guest's progress is a dict in the session, lesson slug to the ids of the
-solved exercises. When a guest signs up or logs in, :func:`keep_guest_progress`
-(connected to ``user_logged_in``) adds it to the account's rows; Django keeps
+solved exercises. When a guest signs up or logs in, ``accounts.guest_merge``
+adds it to the account's rows with :func:`keep_guest_progress`; Django keeps
 the session's data through ``login()``, so nothing is lost on the way.
 """
 
@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
-from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -73,12 +71,12 @@ def is_complete(lesson: Lesson, done: set[str]) -> bool:
     return set(lesson.exercise_ids) <= done
 
 
-@receiver(user_logged_in, dispatch_uid="tutorials.keep_guest_progress")
-def keep_guest_progress(sender, request, user, **kwargs) -> None:
-    """Signing up or logging in keeps what the guest solved; the session copy is dropped."""
-    if request is None or not hasattr(request, "session"):
-        return
-    stored = request.session.pop(SESSION_KEY, None)
+def keep_guest_progress(user, stored: object) -> None:
+    """Add what a guest solved (the session's copy) to the account's rows.
+
+    Called by ``accounts.guest_merge`` inside its transaction; the caller drops
+    the session's copy only once everything has been kept.
+    """
     if not isinstance(stored, dict):
         return
     for slug, ids in stored.items():

@@ -12,6 +12,7 @@ import pytest
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.utils import timezone
+from factories import PlayerFactory
 
 from games.daily import ensure_daily
 from games.models import DailyDeal, HandOutcome, Match, Player
@@ -126,7 +127,7 @@ def test_a_finished_ranked_match_queues_a_recompute_only_after_commit(
     from games.services import _save, load_table, start_daily_match
 
     deal = ensure_daily(DAY)
-    player = Player.objects.create()
+    player = PlayerFactory(account=True)
     match = start_daily_match(player, deal, ranked=True)
     match.hand_count = 1
     table = load_table(match)

@@ -47,14 +47,14 @@ def test_the_beat_job_makes_today_and_tomorrow():
 
 def test_everyone_gets_the_same_cards_and_the_same_computer_play():
     deal = ensure_daily(DAY)
-    first = start_daily_match(PlayerFactory(), deal, ranked=True)
-    second = start_daily_match(PlayerFactory(), deal, ranked=True)
+    first = start_daily_match(PlayerFactory(account=True), deal, ranked=True)
+    second = start_daily_match(PlayerFactory(account=True), deal, ranked=True)
     assert load_table(first).hand.record == load_table(second).hand.record
 
 
 def test_a_second_ranked_attempt_the_same_day_is_refused():
     deal = ensure_daily(DAY)
-    player = PlayerFactory()
+    player = PlayerFactory(account=True)
     start_daily_match(player, deal, ranked=True)
     with pytest.raises(IntegrityError):
         start_daily_match(player, deal, ranked=True)
@@ -71,7 +71,7 @@ def test_a_practice_attempt_is_never_ranked():
 
 def test_a_score_sent_with_a_move_is_ignored():
     deal = ensure_daily(DAY)
-    player = PlayerFactory()
+    player = PlayerFactory(account=True)
     match = start_daily_match(player, deal, ranked=True)
     data = {
         **standard_move(match),

@@ -4,7 +4,7 @@ import datetime as dt
 
 import pytest
 from django.urls import reverse
-from factories import PlayerFactory, RankedDailyMatchFactory
+from factories import PlayerFactory, RankedDailyMatchFactory, UserFactory
 from seating import seat_player
 
 from games.daily import ensure_daily, today
@@ -24,6 +24,7 @@ def test_the_first_visit_of_the_day_creates_the_days_deal(client):
 
 
 def test_starting_twice_goes_back_to_the_one_ranked_attempt(client):
+    client.force_login(UserFactory())
     first = client.post(reverse("leaderboards:start_daily"))
     second = client.post(reverse("leaderboards:start_daily"), {"score": "120", "ranked": "false"})
     assert first.status_code == second.status_code == 302
@@ -34,6 +35,7 @@ def test_starting_twice_goes_back_to_the_one_ranked_attempt(client):
 
 
 def test_practice_today_waits_until_the_ranked_attempt_is_done(client):
+    client.force_login(UserFactory())
     deal = ensure_daily(today())
     response = client.post(reverse("leaderboards:practice", args=[deal.date.isoformat()]))
     assert response.status_code == 302
@@ -77,7 +79,8 @@ def test_your_row_is_highlighted_and_your_rank_shown_off_the_first_page(client):
     others = [PlayerFactory() for _ in range(60)]
     for n, other in enumerate(others):
         RankedDailyMatchFactory(player=other, daily=deal, hand_scores=[2 if n < 55 else -1] * 10)
-    me = seat_player(client)
+    me = PlayerFactory(account=True)
+    client.force_login(me.user)
     RankedDailyMatchFactory(player=me, daily=deal, hand_scores=[0] * 10)
     recompute()
     mine = DailyRank.objects.get(player=me)
@@ -121,7 +124,8 @@ def test_a_bad_date_says_so_and_shows_today(client):
 
 def test_the_home_page_shows_todays_daily_status(client):
     deal = ensure_daily(today())
-    me = seat_player(client)
+    me = PlayerFactory(account=True)
+    client.force_login(me.user)
     home = reverse("games:home")
     assert 'data-daily-status="not-played"' in client.get(home).content.decode()
     match = RankedDailyMatchFactory(player=me, daily=deal, hand_scores=[1] * 10)

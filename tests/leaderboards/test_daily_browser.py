@@ -1,0 +1,82 @@
+"""The fair daily in a real browser: a guest practises, sees its place, signs up."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+from factories import HandOutcomeFactory, MatchFactory, PlayerFactory
+from playwright.sync_api import Page, expect
+
+from games.daily import ensure_daily, today
+from games.models import Match
+from leaderboards.ranking import recompute
+
+PHONE = {"width": 360, "height": 640}
+HANDS = 10
+
+
+@pytest.fixture
+def site(live_server):
+    return live_server.url
+
+
+def finished(player, deal, score_each_hand, ranked):
+    done = timezone.now() - dt.timedelta(minutes=5)
+    match = MatchFactory(
+        player=player,
+        daily=deal,
+        ranked=ranked,
+        finished_at=done,
+        scores=[score_each_hand * HANDS, 0, 0, 0, 0],
+    )
+    for number in range(HANDS):
+        HandOutcomeFactory(match=match, number=number, score=score_each_hand, finished_at=done)
+    return match
+
+
+def fits(page: Page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_guest_practises_sees_its_place_then_signs_up_for_ranked_play(browser, site, scheme):
+    deal = ensure_daily(today())
+    for score in (2, 0, -2):
+        finished(PlayerFactory(account=True), deal, score, ranked=True)
+    recompute()
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(f"{site}/daily/")
+        expect(page.locator('[data-daily-status="not-played"]')).to_contain_text("practice")
+        page.get_by_role("button", name="Play today's deal for practice").click()
+        page.wait_for_url("**/play/**")
+        practice = Match.objects.get(player__user=None)
+        assert practice.ranked is False and practice.daily == deal
+
+        practice.delete()  # as if played to the end: +1 a hand, skill 10
+        finished(practice.player, deal, 1, ranked=False)
+        page.goto(f"{site}/daily/")
+        expect(page.locator("[data-would-place]")).to_have_attribute("data-would-place", "2")
+        expect(page.locator("[data-invitation]")).to_be_visible()
+        assert fits(page)
+
+        page.get_by_role("link", name="Sign up").last.click()
+        page.fill("#id_username", f"newcomer-{scheme}")
+        page.fill("#id_password1", "a-long-pass-phrase-9")
+        page.fill("#id_password2", "a-long-pass-phrase-9")
+        page.get_by_role("button", name="Sign up").click()
+        page.wait_for_url("**/daily/")
+        expect(page.locator('[data-daily-status="not-played"]')).to_contain_text("ranked")
+        expect(page.locator("[data-practised-as-guest]")).to_be_visible()
+        assert fits(page)
+        page.get_by_role("button", name="Play today's deal").click()
+        page.wait_for_url("**/play/**")
+        ranked = Match.objects.get(ranked=True, player__user__username=f"newcomer-{scheme}")
+        assert ranked.daily == deal
+        assert Match.objects.filter(player=ranked.player, daily=deal, ranked=False).count() == 1
+    finally:
+        context.close()
