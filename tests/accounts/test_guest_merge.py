@@ -16,7 +16,7 @@ from factories import (
     PlayerFactory,
     UserFactory,
 )
-from playing import play_current_hand
+from moves import hand_over, play_until
 
 from games.daily import today
 from games.identity import SESSION_KEY
@@ -66,7 +66,7 @@ def board_row(page: str, name: str) -> str | None:
 def test_a_finished_hands_results_are_kept_when_logging_in(client):
     user = UserFactory()
     guest = as_guest(client, PlayerFactory())
-    match = play_current_hand(guest, start_match(guest, "beginner"))
+    match = play_until(start_match(guest, "beginner"), guest, hand_over)
     outcome = HandOutcome.objects.get(match=match)
     assert log_in(client, user).status_code == 302
     account = Player.objects.get(user=user)
@@ -79,7 +79,7 @@ def test_a_finished_hands_results_are_kept_when_logging_in(client):
 
 def test_signing_up_keeps_the_results_too(client):
     guest = as_guest(client, PlayerFactory(deck="four", speed="fast"))
-    match = play_current_hand(guest, start_match(guest, "beginner"))
+    match = play_until(start_match(guest, "beginner"), guest, hand_over)
     response = client.post(
         reverse("accounts:signup"),
         {
@@ -209,7 +209,7 @@ def test_an_account_id_in_the_guest_slot_takes_nothing_from_that_account(client)
 def test_a_failed_move_keeps_the_login_and_the_guest_and_is_finished_later(client):
     user = UserFactory()
     guest = as_guest(client, PlayerFactory())
-    match = play_current_hand(guest, start_match(guest, "beginner"))
+    match = play_until(start_match(guest, "beginner"), guest, hand_over)
     table = Match._meta.db_table
     with connection.cursor() as cursor:  # a real database refusal, while it lasts
         cursor.execute(

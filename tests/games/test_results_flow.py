@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from factories import DailyDealFactory, PlayerFactory
-from playing import finish_in_one_hand
+from moves import finish_in_one_hand
 
 from games.services import start_daily_match, start_match
 from games.signals import match_finished

@@ -19,7 +19,7 @@ from factories import (
     PlayerFactory,
     UserFactory,
 )
-from playing import finish_in_one_hand
+from moves import finish_in_one_hand
 
 from games.daily import ensure_daily, today
 from games.models import Match, Player

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.models import Match
 from games.services import load_table, next_hand, submit_action
 from rules_engine.players import player_for
 
@@ -35,3 +36,10 @@ def play_until(match, player, stop):
 def hand_over(table) -> bool:
     """``play_until``'s stop for the end of the hand being played."""
     return table.state.is_over
+
+
+def finish_in_one_hand(player, match):
+    """Make the match one hand long, then play that hand: the match finishes."""
+    Match.objects.filter(pk=match.pk).update(hand_count=1)
+    match.refresh_from_db()
+    return play_until(match, player, hand_over)
