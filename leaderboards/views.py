@@ -86,6 +86,8 @@ def set_nickname(request: HttpRequest) -> HttpResponse:
         messages.error(
             request, _("A nickname has 1 to %(max)d characters.") % {"max": NICKNAME_MAX}
         )
+    elif not nickname.isprintable():
+        messages.error(request, _("A nickname has letters, digits and signs only."))
     elif player.user_id:
         messages.error(request, _("With an account, the board shows your user name."))
     else:
@@ -120,7 +122,7 @@ def board(request: HttpRequest) -> HttpResponse:
         "mine": mine,
         "mine_on_page": mine is not None and any(r.pk == mine.pk for r in page),
         "player": player,
-        "previous_day": day - dt.timedelta(days=1),
+        "previous_day": day - dt.timedelta(days=1) if day > dt.date.min else None,
         "next_day": day + dt.timedelta(days=1) if day < today() else None,
         "today": today(),
         "computed_at": _computed_at(),
