@@ -91,6 +91,16 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Concurrent requests under `make run` (two clicks, several tabs): a transaction
+    # takes the write lock when it begins (so a read-then-write never fails halfway
+    # with "database is locked"), waits up to 20 s for it, and WAL lets pages be
+    # read while another request writes.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
