@@ -7,6 +7,7 @@ STAMP := $(VENV)/.installed-from-pyproject
 
 TEST_DATABASE_URL := postgres://postgres@127.0.0.1:5432/sheepshead
 TEST_BROKER_URL := redis://127.0.0.1:6379/0
+TEST_CACHE_URL := redis://127.0.0.1:6379/1
 
 .PHONY: help install run test lint bench clean chromium
 
@@ -41,6 +42,7 @@ chromium:
 
 test: export DATABASE_URL ?= $(TEST_DATABASE_URL)
 test: export CELERY_BROKER_URL ?= $(TEST_BROKER_URL)
+test: export CACHE_URL ?= $(TEST_CACHE_URL)
 test: install chromium
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest

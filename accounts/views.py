@@ -1,4 +1,5 @@
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
@@ -8,11 +9,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.stats import player_statistics
+from config.ratelimit import (
+    client_address,
+    forget_login_failures,
+    login_wait,
+    rate_limited,
+    record_login_failure,
+    too_many_requests,
+)
 from games.charts import line_chart
 from games.identity import current_player
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("signup", methods=("POST",))
 def signup(request: HttpRequest) -> HttpResponse:
     """A short form; the guest's games come along (see games.identity)."""
     if request.user.is_authenticated:
@@ -23,6 +33,29 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user)
         return redirect(_next_url(request) or "accounts:profile")
     return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in page, with failed attempts counted per address and per user
+    name (config/ratelimit.py). A locked-out attempt is refused before any password
+    is hashed, so it costs the server nothing."""
+
+    template_name = "accounts/login.html"
+
+    def post(self, request, *args, **kwargs):
+        wait = login_wait(client_address(request), request.POST.get("username", ""))
+        if wait is not None:
+            message = _("Too many failed log-ins from here or for this user name.")
+            return too_many_requests(request, wait, message)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        record_login_failure(client_address(self.request), self.request.POST.get("username", ""))
+        return super().form_invalid(form)
+
+    def form_valid(self, form):
+        forget_login_failures(self.request.POST.get("username", ""))
+        return super().form_valid(form)
 
 
 def _next_url(request: HttpRequest) -> str | None:

@@ -22,6 +22,11 @@ TRUE_WORDS = frozenset({"true", "1", "yes"})
 FALSE_WORDS = frozenset({"false", "0", "no"})
 
 POSTGRES_SCHEMES = frozenset({"postgres", "postgresql"})
+REDIS_SCHEMES = frozenset({"redis", "rediss"})
+
+#: Seconds a Redis cache may take to connect or answer: the rate limiter lets a
+#: request through when the cache is down, so a dead cache must fail fast.
+CACHE_SOCKET_TIMEOUT = 0.5
 
 
 def _raw(name: str, environ: Mapping[str, str] | None) -> str | None:
@@ -165,3 +170,54 @@ def env_database(
 ) -> dict[str, Any]:
     """The database URL in `name` (or `default`) parsed by parse_database_url."""
     return parse_database_url(name, _raw(name, environ) or default, base_dir=base_dir)
+
+
+def parse_cache_url(name: str, url: str) -> dict[str, Any]:
+    """Turn a cache URL into a Django CACHES entry.
+
+    Accepted forms:
+
+    - ``redis://host:port/db`` (or ``rediss://`` for TLS, with an optional
+      ``user:password@``): Django's Redis cache, shared by every web process.
+    - ``locmem://`` (or ``locmem://name``): memory inside one process, enough
+      for ``make run`` and its single web process.
+    """
+
+    def bad(reason: str) -> ImproperlyConfigured:
+        return ImproperlyConfigured(f"{name} {reason}, got {url!r}")
+
+    try:
+        parts = urlsplit(url)
+        _ = parts.port  # a port that is not a number raises ValueError here
+    except ValueError:
+        raise bad("is not a valid cache URL") from None
+
+    if parts.scheme == "locmem":
+        if parts.path not in ("", "/") or parts.query:
+            raise bad("must look like locmem:// or locmem://name")
+        return {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": parts.netloc or "sheepshead",
+        }
+
+    if parts.scheme in REDIS_SCHEMES:
+        if not parts.hostname:
+            raise bad("must name a host, as in redis://127.0.0.1:6379/0")
+        db = parts.path.lstrip("/")
+        if db and not db.isdigit():
+            raise bad("must end with a database number, as in redis://127.0.0.1:6379/0")
+        return {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            "OPTIONS": {
+                "socket_connect_timeout": CACHE_SOCKET_TIMEOUT,
+                "socket_timeout": CACHE_SOCKET_TIMEOUT,
+            },
+        }
+
+    raise bad("must start with redis://, rediss:// or locmem://")
+
+
+def env_cache(name: str, default: str, *, environ: Mapping[str, str] | None = None) -> dict:
+    """The cache URL in `name` (or `default`) parsed by parse_cache_url."""
+    return parse_cache_url(name, _raw(name, environ) or default)

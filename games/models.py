@@ -1,5 +1,5 @@
 """Who plays, and the matches they play. Hands are stored as hand records
-(RULES.md §5), so every hand can be replayed action by action."""
+(docs/rules.md §5), so every hand can be replayed action by action."""
 
 from __future__ import annotations
 

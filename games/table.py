@@ -1,6 +1,6 @@
 """What the table page shows: the human's view of a hand at one display step.
 
-Everything here is built from ``state.view(seat)`` (RULES.md §4), never from
+Everything here is built from ``state.view(seat)`` (docs/rules.md §4), never from
 the full engine state, so a page can't show more than the seat may see. The
 one exception is ``explain``, asked about the human's own cards only, to say
 why a dimmed card can't be played now.

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
+from config.ratelimit import rate_limited
 from rules_engine.players import LEVELS
 
 from . import services
@@ -65,6 +66,7 @@ def daily_status(player: Player) -> dict:
 
 
 @require_POST
+@rate_limited("new-game")
 def new_game(request: HttpRequest) -> HttpResponse:
     """Start a ten-hand match against four computer players, then show its table."""
     level = request.POST.get("level") or "standard"
@@ -237,6 +239,7 @@ def act(request: HttpRequest, match_id) -> HttpResponse:
 
 @require_safe
 @never_cache
+@rate_limited("hint")
 def hint(request: HttpRequest, match_id) -> HttpResponse:
     """In a practice match from the course: what the expert would play now, and why."""
     player, match = _own_match(request, match_id)

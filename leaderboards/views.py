@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from config.ratelimit import rate_limited
 from games.daily import ensure_daily, today
 from games.identity import current_player
 from games.models import DailyDeal, Match
@@ -51,6 +52,7 @@ def daily(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@rate_limited("daily-start")
 def start_daily(request: HttpRequest) -> HttpResponse:
     """Start today's ranked attempt, or go back to it: one a day, whatever is posted."""
     deal = ensure_daily(today())
@@ -65,6 +67,7 @@ def start_daily(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@rate_limited("daily-practice")
 def practice_daily(request: HttpRequest, date: str) -> HttpResponse:
     """Play a day's deals again, unranked: a past day, or today once your attempt is done."""
     deal = _deal_or_404(date)

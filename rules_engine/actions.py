@@ -2,7 +2,7 @@
 
 Every action the engine can offer is built once at import and reused, so
 listing legal actions allocates nothing. ``to_json`` gives the record form of
-RULES.md §5 with ``cards`` sorted, which is also the canonical form.
+docs/rules.md §5 with ``cards`` sorted, which is also the canonical form.
 
 >>> play("QC") == PLAY[parse_card("QC")]
 True
@@ -66,7 +66,7 @@ class Action:
         return out
 
     def canonical_text(self) -> str:
-        """The sort key of RULES.md §5: canonical JSON without the seat."""
+        """The sort key of docs/rules.md §5: canonical JSON without the seat."""
         return json.dumps(self.to_json(), sort_keys=True)
 
     def __str__(self) -> str:

@@ -2,7 +2,7 @@
 
 The hot paths of the engine (legal moves, trick winners) work on plain ints:
 a card is ``suit * 8 + rank`` and a set of cards is an int with one bit per
-card. Callers outside the engine see the two-letter codes of RULES.md §5
+card. Callers outside the engine see the two-letter codes of docs/rules.md §5
 (``"TD"`` is the ten of diamonds).
 
 >>> CODES[parse_card("QC")]
@@ -114,5 +114,5 @@ def codes_to_mask(codes) -> int:
 
 
 def mask_to_codes(mask: int) -> list[str]:
-    """Codes of a mask, sorted as strings (the canonical order of RULES.md §5)."""
+    """Codes of a mask, sorted as strings (the canonical order of docs/rules.md §5)."""
     return sorted(CODES[card] for card in cards_of(mask))

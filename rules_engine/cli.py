@@ -1,6 +1,6 @@
 """``python -m rules_engine replay [--trace] FILE``: replay hand records.
 
-Prints JSON lines with sorted keys (RULES.md §5). Exit status: 0 when every
+Prints JSON lines with sorted keys (docs/rules.md §5). Exit status: 0 when every
 record is legal, 1 when any has an illegal action, 2 for malformed input
 (the message on standard error names the line and the field).
 """

@@ -1,4 +1,4 @@
-"""A match: ten hands with the deal passing to the left (RULES.md §2).
+"""A match: ten hands with the deal passing to the left (docs/rules.md §2).
 
 Each hand's cards come from the match seed and the hand's number, so a
 match is reproducible from its seed alone, hand by hand.

@@ -85,5 +85,5 @@ def _codes(codes: str) -> tuple[int, ...]:
     return tuple(parse_card(code) for code in codes.split())
 
 
-#: Sheepshead (RULES.md §2): 14 trumps, Q > J > diamonds.
+#: Sheepshead (docs/rules.md §2): 14 trumps, Q > J > diamonds.
 SHEEPSHEAD = Ranking("sheepshead", _codes("QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D"))

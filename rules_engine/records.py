@@ -1,4 +1,4 @@
-"""Hand records (RULES.md §5): parse, validate, replay, and write them.
+"""Hand records (docs/rules.md §5): parse, validate, replay, and write them.
 
 A record is the deal plus the list of actions; it is how hands are stored,
 exchanged and tested. ``parse_record`` rejects anything that is not of the
@@ -163,7 +163,7 @@ def _parse_deal(raw: object, variant) -> tuple[tuple[tuple[int, ...], ...], tupl
 
 
 def replay_lines(record: HandRecord, k: int, trace: bool) -> Iterator[dict]:
-    """The replay command's output objects for record ``k`` (RULES.md §5)."""
+    """The replay command's output objects for record ``k`` (docs/rules.md §5)."""
     state = record.start()
     for step, (seat, action) in enumerate(record.actions):
         if trace:
@@ -188,5 +188,5 @@ def trace_line(k: int, step: int, state: SheepsheadHand) -> dict:
 
 
 def canonical_actions(actions) -> list[dict]:
-    """Actions in the canonical order of RULES.md §5, seat left out."""
+    """Actions in the canonical order of docs/rules.md §5, seat left out."""
     return [json.loads(text) for text in sorted(a.canonical_text() for a in actions)]

@@ -1,4 +1,4 @@
-"""The outcome of a hand: card points, tricks and scores per seat (RULES.md §2)."""
+"""The outcome of a hand: card points, tricks and scores per seat (docs/rules.md §2)."""
 
 from __future__ import annotations
 

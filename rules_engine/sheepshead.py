@@ -1,4 +1,4 @@
-"""Five-handed Sheepshead, called ace (RULES.md §2), as an immutable hand state.
+"""Five-handed Sheepshead, called ace (docs/rules.md §2), as an immutable hand state.
 
 A :class:`SheepsheadHand` is one point in a hand; ``apply`` returns the next
 one and leaves the old one untouched, so a search can branch from any state.
@@ -139,7 +139,7 @@ class Contract:
         self.called_suit_mask = called_suit_mask
         self.called_bit = 1 << called if called >= 0 else 0
         #: True until the called suit is first led: till then the picker and the
-        #: partner have more rules to obey (RULES.md §2).
+        #: partner have more rules to obey (docs/rules.md §2).
         self.called_pending = called >= 0 and called_pending
 
     def after_called_suit_led(self) -> Contract:
@@ -523,11 +523,11 @@ class SheepsheadHand:
         return HandResult.score(self)
 
     def view(self, seat: int):
-        """Exactly what ``seat`` may see now (RULES.md §4): a :class:`SeatView`."""
+        """Exactly what ``seat`` may see now (docs/rules.md §4): a :class:`SeatView`."""
         return seat_view(self, seat)
 
     def to_record(self):
-        """The hand record (RULES.md §5) of this state: deal plus actions so far."""
+        """The hand record (docs/rules.md §5) of this state: deal plus actions so far."""
         from .records import record_of
 
         return record_of(self)

@@ -1,6 +1,6 @@
 """The shape of a game as data: seats, hand size, blind, and ranking.
 
-Schafkopf (RULES.md §3) is another instance of the same description with
+Schafkopf (docs/rules.md §3) is another instance of the same description with
 other numbers and more rankings, not a fork of the engine.
 """
 
@@ -22,7 +22,7 @@ class Variant:
     ranking: Ranking
     #: Plain suits whose ace (or ten) may be called.
     callable_suits: tuple[int, ...]
-    #: Rule options this game knows, with their defaults (RULES.md §2, §3).
+    #: Rule options this game knows, with their defaults (docs/rules.md §2, §3).
     option_defaults: tuple[tuple[str, object], ...] = ()
     #: Per callable suit: (mask of the cards that follow it, its ace, its ten), so the
     #: picker's calls are found without rebuilding cards each time.

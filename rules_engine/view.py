@@ -1,4 +1,4 @@
-"""What one seat may see of a hand (RULES.md §4), and nothing more.
+"""What one seat may see of a hand (docs/rules.md §4), and nothing more.
 
 Computer players and web pages both work from a :class:`SeatView`, never from
 the full state, so a hidden card can't leak by accident: the view is built

@@ -69,6 +69,14 @@ def _static_files_without_collectstatic(settings):
     }
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with no rate-limit counters, so none meets a limit by accident."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture(scope="session")
 def chromium_launch() -> dict:
     """How every browser test starts Debian's Chromium (Playwright can't fetch a browser)."""
@@ -89,6 +97,27 @@ def browser(chromium_launch):
         launched = playwright.chromium.launch(**chromium_launch)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A 360 x 640 page under the Content-Security-Policy watch (content_policy.py):
+    the test fails if any page it opens breaks or lacks the policy."""
+    from content_policy import policed_page
+    from screens import PHONE
+
+    with policed_page(browser, viewport=PHONE) as page:
+        yield page
+
+
+@pytest.fixture
+def wide(browser):
+    """A 1280 x 800 page under the same watch as ``phone``."""
+    from content_policy import policed_page
+    from screens import WIDE
+
+    with policed_page(browser, viewport=WIDE) as page:
+        yield page
 
 
 def build_position(hands: dict, blind: list, dealer: int, actions: list):
@@ -114,3 +143,13 @@ def build_position(hands: dict, blind: list, dealer: int, actions: list):
 def position():
     """``position(hands={seat: codes}, blind, dealer, actions)``: see build_position."""
     return build_position
+
+
+@pytest.fixture
+def member(client):
+    """An account (``factories.UserFactory``) logged in on ``client``."""
+    from factories import UserFactory
+
+    user = UserFactory()
+    client.force_login(user)
+    return user

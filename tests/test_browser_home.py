@@ -1,9 +1,11 @@
-"""The home page in a real browser (Debian's Chromium driven by Playwright)."""
+"""The home page in a real browser (Debian's Chromium driven by Playwright).
+
+``phone`` (tests/conftest.py) fails a test whose pages break the Content-Security-Policy.
+"""
 
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page
 
 
 @pytest.fixture
@@ -12,14 +14,6 @@ def site(live_server, settings):
     # for tests (it has to be off before the server starts: middleware reads it once).
     assert not settings.SECURE_SSL_REDIRECT
     return live_server.url
-
-
-@pytest.fixture
-def phone(browser) -> Page:
-    context = browser.new_context(viewport={"width": 360, "height": 640})
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def test_the_home_page_renders_with_its_own_css_and_htmx(site, phone):

@@ -19,7 +19,7 @@ from games.cards import RANK_LABELS, card_name, hand_order
 from rules_engine.cards import parse_card
 from rules_engine.ranking import SHEEPSHEAD, Ranking
 
-#: Schafkopf's German cards (RULES.md §1): the same codes, other names.
+#: Schafkopf's German cards (docs/rules.md §1): the same codes, other names.
 GERMAN_SUITS = {"C": "Eichel", "S": "Gras", "H": "Herz", "D": "Schellen"}
 GERMAN_RANKS = {
     "7": "Sieben",

@@ -3,7 +3,7 @@
 Each lesson is one JSON file, ``NN-slug.json`` (``NN`` orders the course);
 ``tutorials/lessons/README.md`` documents the format. A lesson has a title,
 a summary, and sections of short paragraphs, each section followed by its
-exercises. Exercises are positions set up as hand records (RULES.md §5), or
+exercises. Exercises are positions set up as hand records (docs/rules.md §5), or
 for the reading lessons multiple-choice and Schafkopf trick questions;
 :mod:`tutorials.exercises` draws and judges them with the rules engine.
 
@@ -129,6 +129,10 @@ def lesson_by_slug(slug: str) -> Lesson | None:
     return None
 
 
+#: Addresses under /learn/ that belong to other pages, so no lesson may take them.
+RESERVED_SLUGS = frozenset({"rules"})
+
+
 def load_course(folder: Path) -> tuple[Lesson, ...]:
     lessons = []
     for path in sorted(folder.glob("*.json")):
@@ -153,6 +157,8 @@ def load_lesson(path: Path) -> Lesson:
     slug = data["slug"]
     if slug != match.group(2):
         raise LessonDataError(f"{where}: slug {slug!r} must match the file name")
+    if slug in RESERVED_SLUGS:
+        raise LessonDataError(f"{where}: /learn/{slug}/ is another page; name the lesson otherwise")
     title = _text(where, data, "title")
     summary = _text(where, data, "summary") if "summary" in data else ""
     _require(f"{where}: sections", data["sections"], list, "a list")

@@ -8,7 +8,7 @@ questions have their answer in the lesson data. An illegal answer is
 explained by ``state.explain_rule(action)``, in the words of the rule.
 
 What a page may show of a position is only what the exercise's seat sees
-(``state.view(seat)``, RULES.md §4), and never the answer: :func:`board`
+(``state.view(seat)``, docs/rules.md §4), and never the answer: :func:`board`
 builds the template's context from the view alone, without legal marks.
 """
 
@@ -443,7 +443,7 @@ def judge_count_trumps(ex: Exercise, answer: Answer, data) -> Outcome:
 
 
 def score_reasons(ex: Exercise) -> list[str]:
-    """The rule applied to a finished hand, step by step (RULES.md §2, Result)."""
+    """The rule applied to a finished hand, step by step (docs/rules.md §2.8)."""
     state = ex.state
     result = state.result()
     if result.contract == "leaster":

@@ -1,4 +1,4 @@
-"""Schafkopf's trump orders (RULES.md §3), for the course's Schafkopf lesson.
+"""Schafkopf's trump orders (docs/rules.md §3), for the course's Schafkopf lesson.
 
 The engine plays only Sheepshead so far, but its :class:`Ranking` describes
 any of these games as data; the lesson's trick questions are judged by these

@@ -1,4 +1,5 @@
-"""The course page, lesson pages, and answering an exercise (htmx or a plain form post).
+"""The course page, lesson pages, answering an exercise (htmx or a plain form post),
+and the full rules.
 
 Answers are judged here on the server; the page only ever holds what an
 exercise shows. An htmx request gets the exercise's partial back (with the
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.identity import current_player
 
-from . import exercises
+from . import exercises, rules_doc
 from .course import Exercise, Lesson, course, lesson_by_slug
 from .progress import is_complete, mark_solved, solved
 
@@ -132,6 +133,12 @@ def _get_lesson(slug: str) -> Lesson:
     if lesson is None:
         raise Http404(_("There is no such lesson."))
     return lesson
+
+
+@require_GET
+def rules_page(request: HttpRequest) -> HttpResponse:
+    """The full rules (docs/rules.md): English for now, inside the site's translated page."""
+    return render(request, "tutorials/rules.html", {"rules": rules_doc.rules_html()})
 
 
 @require_GET

@@ -3,11 +3,14 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from factories import PASSWORD as MEMBERS_PASSWORD
+from factories import UserFactory
+from moves import hand_over, play_until
+from seating import seat_player
 
-from games.identity import SESSION_KEY, current_player
+from games.identity import current_player
 from games.models import Match, Player
-from games.services import load_table, start_match, submit_action
-from rules_engine.players import player_for
+from games.services import start_match
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-and-unusual-passphrase-42"
@@ -15,20 +18,8 @@ PASSWORD = "a-long-and-unusual-passphrase-42"
 
 def guest_with_a_game(client):
     """A guest session that has started a match, as the table page would."""
-    player = Player.objects.create()
-    session = client.session
-    session[SESSION_KEY] = player.pk
-    session.save()
-    return player, start_match(player, "beginner")
-
-
-def play_one_hand(player, match):
-    while not load_table(match).state.is_over:
-        table = load_table(match)
-        action = player_for("standard").decide(table.state.view(match.human_seat), b"t")
-        data = {"action": action.kind, "card": action.card, "cards": action.cards}
-        match = submit_action(match.pk, player, data, match.version)
-    return match
+    guest = seat_player(client)
+    return guest, start_match(guest, "beginner")
 
 
 def test_signing_up_keeps_the_game_in_progress(client):
@@ -45,10 +36,11 @@ def test_signing_up_keeps_the_game_in_progress(client):
 
 
 def test_logging_in_moves_a_guests_finished_games_to_the_account(client):
-    user = get_user_model().objects.create_user("bob", password=PASSWORD)
+    user = UserFactory(password=PASSWORD)
     guest, match = guest_with_a_game(client)
-    play_one_hand(guest, match)
-    response = client.post(reverse("accounts:login"), {"username": "bob", "password": PASSWORD})
+    play_until(match, guest, hand_over)
+    login = {"username": user.username, "password": PASSWORD}
+    response = client.post(reverse("accounts:login"), login)
     assert response.status_code == 302
     assert Match.objects.get(pk=match.pk).player.user == user
 
@@ -64,40 +56,36 @@ def test_a_bad_signup_is_refused_and_creates_nothing(client):
 
 
 def test_a_wrong_password_does_not_log_in(client):
-    get_user_model().objects.create_user("dee", password=PASSWORD)
-    response = client.post(reverse("accounts:login"), {"username": "dee", "password": "nope"})
+    user = UserFactory(password=PASSWORD)
+    login = {"username": user.username, "password": "nope"}
+    response = client.post(reverse("accounts:login"), login)
     assert response.status_code == 200
     assert "_auth_user_id" not in client.session
 
 
-def test_logging_out_ends_the_session(client):
-    user = get_user_model().objects.create_user("eve", password=PASSWORD)
-    client.force_login(user)
+def test_logging_out_ends_the_session(client, member):
+    assert client.session["_auth_user_id"] == str(member.pk)
     response = client.post(reverse("accounts:logout"))
     assert response.status_code == 302
     assert "_auth_user_id" not in client.session
 
 
-def test_the_password_can_be_changed(client):
-    user = get_user_model().objects.create_user("fay", password=PASSWORD)
-    client.force_login(user)
+def test_the_password_can_be_changed(client, member):
     new = PASSWORD + "-new"
     response = client.post(
         reverse("accounts:password_change"),
-        {"old_password": PASSWORD, "new_password1": new, "new_password2": new},
+        {"old_password": MEMBERS_PASSWORD, "new_password1": new, "new_password2": new},
     )
     assert response.status_code == 302
-    user.refresh_from_db()
-    assert user.check_password(new)
+    member.refresh_from_db()
+    assert member.check_password(new)
 
 
-def test_the_profile_shows_hands_points_and_picks(client, rf):
-    user = get_user_model().objects.create_user("gus", password=PASSWORD)
-    client.force_login(user)
+def test_the_profile_shows_hands_points_and_picks(client, member, rf):
     request = rf.get("/")
-    request.user = user
+    request.user = member
     player = current_player(request)
-    match = play_one_hand(player, start_match(player, "beginner"))
+    match = play_until(start_match(player, "beginner"), player, hand_over)
     hand = match.hands.get(number=0)
     seat = match.human_seat
     response = client.get(reverse("accounts:profile"))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from moves import standard_move
+from seating import seat_player
 
-from games.identity import SESSION_KEY
 from games.models import Player
-from games.services import load_table, start_match
-from rules_engine.players import player_for
+from games.services import start_match
 
 #: Seat 4 deals hand 1, so the human (seat 0) decides first; picking, the human holds
 #: 7C 8C QC TS 7H TH 8D 9D, and after burying 7C 8C may call AS or AH.
@@ -16,17 +16,9 @@ PICKER_SEED = bytes([4]) + bytes(31)
 DEALER_1_SEED = bytes([1]) + bytes(31)
 
 
-def seat_player(client) -> Player:
-    """A guest player whose session is the client's, as the table pages would make."""
-    player = Player.objects.create()
-    session = client.session
-    session[SESSION_KEY] = player.pk
-    session.save()
-    return player
-
-
 @pytest.fixture
 def guest(client) -> Player:
+    """A guest player whose session is the client's, as the table pages would make."""
     return seat_player(client)
 
 
@@ -49,15 +41,3 @@ def picker_seed() -> bytes:
 def human_move():
     """``human_move(match)``: the form fields of a standard player's move in the human's seat."""
     return standard_move
-
-
-def standard_move(match) -> dict:
-    """What a standard player would do in the human's seat, as the page's form fields."""
-    table = load_table(match)
-    action = player_for("standard").decide(table.state.view(match.human_seat), b"test")
-    data = {"action": action.kind}
-    if action.card:
-        data["card"] = action.card
-    if action.cards:
-        data["cards"] = list(action.cards)
-    return data

@@ -2,20 +2,15 @@
 
 import pytest
 from django.urls import reverse
+from hand_scripts import defender_to_lead, picker_to_lead
+from seating import seat_player
 
 from games import services
-from games.identity import SESSION_KEY
-from games.models import Match, Player
+from games.models import Match
 from rules_engine.players.hints import reason
 
 pytestmark = pytest.mark.django_db
 SEED = b"a practice game with hints"
-
-
-def as_guest(client, player):
-    session = client.session
-    session[SESSION_KEY] = player.pk
-    session.save()
 
 
 def test_the_course_starts_a_practice_game_with_hints(client):
@@ -26,8 +21,7 @@ def test_the_course_starts_a_practice_game_with_hints(client):
 
 
 def test_a_hint_names_a_legal_move_and_says_why(client):
-    player = Player.objects.create()
-    as_guest(client, player)
+    player = seat_player(client)
     match = services.start_match(player, "beginner", seed=SEED, hints=True)
     page = client.get(reverse("games:table", args=[match.pk])).content.decode()
     assert 'data-action="hint"' in page
@@ -41,8 +35,7 @@ def test_a_hint_names_a_legal_move_and_says_why(client):
 
 
 def test_a_hint_changes_nothing(client):
-    player = Player.objects.create()
-    as_guest(client, player)
+    player = seat_player(client)
     match = services.start_match(player, "beginner", seed=SEED, hints=True)
     before = (match.version, services.load_table(match).hand.record)
     client.get(reverse("games:hint", args=[match.pk]))
@@ -51,8 +44,7 @@ def test_a_hint_changes_nothing(client):
 
 
 def test_an_ordinary_game_offers_no_hints(client):
-    player = Player.objects.create()
-    as_guest(client, player)
+    player = seat_player(client)
     match = services.start_match(player, "beginner", seed=SEED)
     page = client.get(reverse("games:table", args=[match.pk])).content.decode()
     assert 'data-action="hint"' not in page
@@ -60,31 +52,12 @@ def test_an_ordinary_game_offers_no_hints(client):
     assert "Hints are for practice games" in refused
 
 
-def act(seat, action, **fields):
-    return {"seat": seat, "action": action, **fields}
-
-
 def test_the_reasons_name_the_rules_of_thumb(position):
     from rules_engine.actions import play
 
-    defender = position(
-        {0: ["7C", "8S", "9H", "KS", "7H", "TS"], 1: ["QC", "QS", "QH", "JC", "JS", "AD"]},
-        ["8C", "9D"],
-        4,
-        [
-            act(0, "pass"),
-            act(1, "pick"),
-            act(1, "bury", cards=["9D", "AD"]),
-            act(1, "call", card="AC"),
-        ],
-    )
+    defender = position(**defender_to_lead())
     assert "called suit" in reason(defender.view(0), play("7C"))
-    picker = position(
-        {1: ["QC", "QS", "QH", "QD", "JC", "8C"], 2: ["AC", "TS", "AH", "9S", "KH", "7H"]},
-        ["7S", "8S"],
-        0,
-        [act(1, "pick"), act(1, "bury", cards=["7S", "8S"]), act(1, "call", card="AC")],
-    )
+    picker = position(**picker_to_lead())
     assert "leads trump" in reason(picker.view(1), play("QC"))
     partner = picker.apply(play("QC"))
     assert "Schmier" in reason(partner.view(2), play("AH"))

@@ -10,11 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from content_policy import policed_page
+from moves import play_until
 from playwright.sync_api import Page, expect
+from screens import PHONE
 
 from games.models import Match, Player
 from games.rule_text import rule_text
-from games.services import load_table, next_hand, start_match, submit_action
+from games.services import load_table, start_match
 from rules_engine.actions import play
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
@@ -31,8 +34,13 @@ def site(live_server, settings):
 
 @pytest.fixture
 def phone(browser) -> Page:
-    context = browser.new_context(viewport={"width": 360, "height": 640})
-    page = context.new_page()
+    """A phone under the policy watch (see tests/conftest.py) that also fails on
+    any script error or error in the console."""
+    with policed_page(browser, viewport=PHONE) as page:
+        yield from watched_for_errors(page)
+
+
+def watched_for_errors(page: Page):
     page.set_default_timeout(20_000)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -45,7 +53,6 @@ def phone(browser) -> Page:
         ),
     )
     yield page
-    context.close()
     assert not errors, errors
 
 
@@ -79,22 +86,6 @@ def guest_of(page: Page, site: str) -> Player:
 def open_match(page: Page, site: str, match: Match) -> None:
     page.goto(f"{site}/play/{match.pk}/")
     wait_live(page)
-
-
-def standard_fields(match) -> dict:
-    from rules_engine.players import player_for
-
-    action = player_for("standard").decide(load_table(match).state.view(0), b"test")
-    return {"action": action.kind, "card": action.card, "cards": action.cards}
-
-
-def play_until(match, player, stop):
-    while not stop(load_table(match)):
-        if load_table(match).state.is_over:
-            match = next_hand(match.pk, player, match.version)
-        else:
-            match = submit_action(match.pk, player, standard_fields(match), match.version)
-    return match
 
 
 def take_one_decision(page: Page) -> str:

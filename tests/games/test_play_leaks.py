@@ -5,7 +5,7 @@ move posted, then every display step fetched as htmx polls for it, plus the
 full page at each decision, choices of cards to bury, and refused moves. Each
 body is scanned for every way a card can be written on the page (its code,
 its spoken name, its short label) and checked against what the engine says
-the human's seat may see at the step the body shows (RULES.md §4).
+the human's seat may see at the step the body shows (docs/rules.md §4).
 """
 
 from __future__ import annotations

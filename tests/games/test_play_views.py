@@ -6,10 +6,12 @@ import html
 import re
 
 import pytest
+from factories import PlayerFactory, UserFactory
+from moves import hand_over, play_until
 
 from games.models import Hand, Match, Player
 from games.rule_text import rule_text
-from games.services import load_table, next_hand, state_of, submit_action
+from games.services import load_table, state_of, submit_action
 from rules_engine.settled import may_finish
 
 pytestmark = pytest.mark.django_db
@@ -28,20 +30,6 @@ def text(response) -> str:
 
 def newest_hand(match) -> Hand:
     return match.hands.order_by("-number").first()
-
-
-def play_until(match, player, human_move, stop):
-    """Play standard moves (next hand when one ends) until ``stop(table)`` is true."""
-    while True:
-        table = load_table(match)
-        if stop(table):
-            return match
-        if match.is_finished:
-            raise AssertionError("the match ended before the moment looked for")
-        if table.state.is_over:
-            match = next_hand(match.pk, player, match.version)
-        else:
-            match = submit_action(match.pk, player, human_move(match), match.version)
 
 
 def humans_turn_to_play(table):
@@ -185,9 +173,8 @@ def test_a_legal_move_without_htmx_redirects_to_the_table(client, new_match, hum
     assert response["Location"] == f"/play/{match.pk}/?hand=1&step={before + 1}"
 
 
-def test_an_illegal_move_is_refused_with_the_rule_and_changes_nothing(client, new_match, guest,
-                                                                      human_move):  # fmt: skip
-    match = play_until(new_match(), guest, human_move, humans_turn_to_play)
+def test_an_illegal_move_is_refused_with_the_rule_and_changes_nothing(client, new_match, guest):
+    match = play_until(new_match(), guest, humans_turn_to_play)
     state = load_table(match).state
     legal = {a.card for a in state.legal_actions()}
     illegal = [c for c in state.view(0).hand if c not in legal]
@@ -330,14 +317,14 @@ def test_with_only_an_unknown_call_the_picker_chooses_the_card_to_set_aside(clie
     assert re.search(r'data-card="8H".*?<span class="card-note">unknown</span>', page, re.S)
 
 
-def test_a_dimmed_card_says_which_rule_keeps_it_in_the_hand(client, new_match, guest, human_move):
+def test_a_dimmed_card_says_which_rule_keeps_it_in_the_hand(client, new_match, guest):
     def must_follow(table):
         if not humans_turn_to_play(table):
             return False
         legal = {a.card for a in table.state.legal_actions()}
         return any(c not in legal for c in table.state.view(0).hand)
 
-    match = play_until(new_match(), guest, human_move, must_follow)
+    match = play_until(new_match(), guest, must_follow)
     state = load_table(match).state
     legal = {a.card for a in state.legal_actions()}
     page = text(client.get(f"/play/{match.pk}/", **HTMX))
@@ -361,10 +348,8 @@ def play_action(code):
 # -- hand's end, next hand, finish -------------------------------------------------------------
 
 
-def test_the_end_of_a_hand_shows_points_payments_score_sheet_and_chart(
-    client, new_match, guest, human_move
-):
-    match = play_until(new_match(), guest, human_move, lambda t: t.state.is_over)
+def test_the_end_of_a_hand_shows_points_payments_score_sheet_and_chart(client, new_match, guest):
+    match = play_until(new_match(), guest, hand_over)
     result = newest_hand(match).result
     page = text(client.get(f"/play/{match.pk}/", **HTMX))
     assert "data-result" in page
@@ -383,10 +368,8 @@ def test_the_end_of_a_hand_shows_points_payments_score_sheet_and_chart(
     assert 'data-action="next-hand"' in page
 
 
-def test_next_hand_deals_the_next_hand_and_shows_it_from_the_deal(
-    client, new_match, guest, human_move
-):
-    match = play_until(new_match(), guest, human_move, lambda t: t.state.is_over)
+def test_next_hand_deals_the_next_hand_and_shows_it_from_the_deal(client, new_match, guest):
+    match = play_until(new_match(), guest, hand_over)
     response = act(client, match, **{"action": "next-hand"})
     match.refresh_from_db()
     assert newest_hand(match).number == 1
@@ -401,8 +384,7 @@ def test_next_hand_is_refused_while_the_hand_is_being_played(client, new_match):
     assert newest_hand(match).number == 0
 
 
-def test_finish_is_offered_only_for_a_decided_hand_and_plays_it_out(client, guest, human_move,
-                                                                     new_match):  # fmt: skip
+def test_finish_is_offered_only_for_a_decided_hand_and_plays_it_out(client, guest, new_match):
     # A known match in which the human can tell, in hand 4, that the hand is decided.
     match = new_match(seed=bytes([8]) + bytes(31))
 
@@ -412,7 +394,7 @@ def test_finish_is_offered_only_for_a_decided_hand_and_plays_it_out(client, gues
     refused = act(client, match, action="finish")
     assert "decided yet: play on" in text(refused)
     match.refresh_from_db()
-    match = play_until(match, guest, human_move, decided)
+    match = play_until(match, guest, decided)
     page = text(client.get(f"/play/{match.pk}/", **HTMX))
     assert 'data-action="finish"' in page
     before = len(load_table(match).state.actions)
@@ -427,10 +409,8 @@ def test_finish_is_not_offered_while_the_hand_is_open(client, new_match):
     assert 'data-action="finish"' not in text(client.get(f"/play/{match.pk}/", **HTMX))
 
 
-def test_the_end_of_the_match_shows_the_standings_and_a_new_game(
-    client, new_match, guest, human_move
-):
-    match = play_until(new_match(), guest, human_move, lambda t: t.match.is_finished)
+def test_the_end_of_the_match_shows_the_standings_and_a_new_game(client, new_match, guest):
+    match = play_until(new_match(), guest, lambda t: t.match.is_finished)
     page = text(client.get(f"/play/{match.pk}/", **HTMX))
     assert "data-standings" in page
     assert 'data-action="new-game"' in page
@@ -461,10 +441,8 @@ def test_the_speed_can_be_changed_on_the_table(client, new_match, guest):
 # -- replays -----------------------------------------------------------------------------
 
 
-def test_a_finished_hand_can_be_replayed_card_by_card_from_any_seat(
-    client, new_match, guest, human_move
-):
-    match = play_until(new_match(), guest, human_move, lambda t: t.state.is_over)
+def test_a_finished_hand_can_be_replayed_card_by_card_from_any_seat(client, new_match, guest):
+    match = play_until(new_match(), guest, hand_over)
     hand = newest_hand(match)
     steps = len(hand.record["actions"])
     start = text(client.get(f"/play/{match.pk}/hand/1/?step=0&seat=2"))
@@ -488,16 +466,18 @@ def test_a_hand_that_is_not_finished_cannot_be_replayed(client, new_match):
 # -- permissions ---------------------------------------------------------------------------
 
 
-def test_another_players_match_is_not_found(client, django_user_model, human_move):
+def test_another_players_match_is_not_found(client):
     from games.services import start_match
 
-    owner = Player.objects.create()
+    owner = PlayerFactory()
     match = start_match(owner, "beginner")
-    match = play_until(match, owner, human_move, lambda t: t.state.is_over)
+    match = play_until(match, owner, hand_over)
     version = match.version
-    for visitor in ("nobody", "guest"):
+    for visitor in ("nobody", "guest", "member"):
         if visitor == "guest":
             client.post("/play/new", {"level": "beginner"})  # a guest with a game of their own
+        if visitor == "member":
+            client.force_login(UserFactory())
         assert client.get(f"/play/{match.pk}/").status_code == 404
         assert client.get(f"/play/{match.pk}/", **HTMX).status_code == 404
         assert client.get(f"/play/{match.pk}/hand/1/").status_code == 404

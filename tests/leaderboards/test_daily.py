@@ -1,16 +1,17 @@
 """The daily deal: created once a day, one ranked attempt, same cards for everyone."""
 
 import datetime as dt
-import threading
 
 import pytest
-from django.db import IntegrityError, connection
+from at_once import at_once
+from django.db import IntegrityError
 from django.test import override_settings
+from factories import PlayerFactory
+from moves import hand_over, play_until, standard_move
 
 from games.daily import daily_seed, ensure_daily, ensure_upcoming, today
-from games.models import DailyDeal, HandOutcome, Player
+from games.models import DailyDeal, HandOutcome
 from games.services import load_table, start_daily_match, submit_action
-from rules_engine.players import player_for
 
 pytestmark = pytest.mark.django_db
 DAY = dt.date(2026, 12, 24)
@@ -25,22 +26,8 @@ def test_a_day_is_created_once_however_often_it_is_asked_for():
 
 @pytest.mark.django_db(transaction=True)
 def test_two_processes_creating_the_same_day_at_once_give_one_day():
-    barrier = threading.Barrier(4)
-    made = []
-
-    def create():
-        barrier.wait()
-        try:
-            made.append(ensure_daily(DAY).pk)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=create) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert len(set(made)) == 1 and len(made) == 4
+    made = at_once(lambda: ensure_daily(DAY).pk, times=4)
+    assert len(made) == 4 and len(set(made)) == 1 and isinstance(made[0], int)
     assert DailyDeal.objects.filter(date=DAY).count() == 1
 
 
@@ -60,14 +47,14 @@ def test_the_beat_job_makes_today_and_tomorrow():
 
 def test_everyone_gets_the_same_cards_and_the_same_computer_play():
     deal = ensure_daily(DAY)
-    first = start_daily_match(Player.objects.create(), deal, ranked=True)
-    second = start_daily_match(Player.objects.create(), deal, ranked=True)
+    first = start_daily_match(PlayerFactory(), deal, ranked=True)
+    second = start_daily_match(PlayerFactory(), deal, ranked=True)
     assert load_table(first).hand.record == load_table(second).hand.record
 
 
 def test_a_second_ranked_attempt_the_same_day_is_refused():
     deal = ensure_daily(DAY)
-    player = Player.objects.create()
+    player = PlayerFactory()
     start_daily_match(player, deal, ranked=True)
     with pytest.raises(IntegrityError):
         start_daily_match(player, deal, ranked=True)
@@ -75,32 +62,19 @@ def test_a_second_ranked_attempt_the_same_day_is_refused():
 
 def test_a_practice_attempt_is_never_ranked():
     deal = ensure_daily(DAY)
-    player = Player.objects.create()
+    player = PlayerFactory()
     match = start_daily_match(player, deal, ranked=False)
-    table = load_table(match)
-    while not table.state.is_over:
-        action = player_for("standard").decide(table.state.view(match.human_seat), b"x")
-        match = submit_action(
-            match.pk,
-            player,
-            {"action": action.kind, "card": action.card, "cards": action.cards},
-            match.version,
-        )
-        table = load_table(match)
+    match = play_until(match, player, hand_over)
     outcome = HandOutcome.objects.get(match=match, number=0)
     assert outcome.ranked is False and outcome.daily == deal
 
 
 def test_a_score_sent_with_a_move_is_ignored():
     deal = ensure_daily(DAY)
-    player = Player.objects.create()
+    player = PlayerFactory()
     match = start_daily_match(player, deal, ranked=True)
-    table = load_table(match)
-    action = player_for("standard").decide(table.state.view(match.human_seat), b"x")
     data = {
-        "action": action.kind,
-        "card": action.card,
-        "cards": action.cards,
+        **standard_move(match),
         "score": 99,
         "scores": [99, 0, 0, 0, 0],
         "result": {"scores": [99]},

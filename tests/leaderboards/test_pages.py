@@ -3,47 +3,16 @@
 import datetime as dt
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
-from django.utils import timezone
+from factories import PlayerFactory, RankedDailyMatchFactory
+from seating import seat_player
 
 from games.daily import ensure_daily, today
-from games.identity import SESSION_KEY
-from games.models import DailyDeal, HandOutcome, Match, Player
+from games.models import DailyDeal, Match
 from leaderboards.models import DailyRank
 from leaderboards.ranking import recompute
 
 pytestmark = pytest.mark.django_db
-
-
-def as_guest(client, player):
-    session = client.session
-    session[SESSION_KEY] = player.pk
-    session.save()
-
-
-def finished_attempt(player, deal, score_each_hand, minutes_ago=0):
-    finished = timezone.now() - dt.timedelta(minutes=minutes_ago)
-    match = Match.objects.create(
-        player=player,
-        seed=bytes(deal.seed),
-        first_dealer=0,
-        daily=deal,
-        ranked=True,
-        finished_at=finished,
-        scores=[0] * 5,
-    )
-    for number in range(10):
-        HandOutcome.objects.create(
-            player=player,
-            match=match,
-            number=number,
-            score=score_each_hand,
-            daily=deal,
-            ranked=True,
-            finished_at=finished,
-        )
-    return match
 
 
 def test_the_first_visit_of_the_day_creates_the_days_deal(client):
@@ -86,10 +55,9 @@ def test_a_day_without_a_deal_is_not_found(client):
 
 def test_a_guest_nickname_shows_on_the_board_escaped(client):
     deal = ensure_daily(today())
-    guest = Player.objects.create()
-    as_guest(client, guest)
+    guest = seat_player(client)
     client.post(reverse("leaderboards:nickname"), {"nickname": "<b>Bold</b> Bob"})
-    finished_attempt(guest, deal, 1)
+    RankedDailyMatchFactory(player=guest, daily=deal, hand_scores=[1] * 10)
     recompute()
     page = client.get(reverse("leaderboards:board")).content.decode()
     assert "&lt;b&gt;Bold&lt;/b&gt; Bob" in page
@@ -97,8 +65,7 @@ def test_a_guest_nickname_shows_on_the_board_escaped(client):
 
 
 def test_a_nickname_too_long_is_refused_and_nothing_changes(client):
-    guest = Player.objects.create()
-    as_guest(client, guest)
+    guest = seat_player(client)
     client.post(reverse("leaderboards:nickname"), {"nickname": "x" * 31})
     guest.refresh_from_db()
     assert guest.nickname == ""
@@ -107,12 +74,11 @@ def test_a_nickname_too_long_is_refused_and_nothing_changes(client):
 
 def test_your_row_is_highlighted_and_your_rank_shown_off_the_first_page(client):
     deal = ensure_daily(today())
-    others = [Player.objects.create() for _ in range(60)]
+    others = [PlayerFactory() for _ in range(60)]
     for n, other in enumerate(others):
-        finished_attempt(other, deal, 2 if n < 55 else -1)
-    me = Player.objects.create()
-    as_guest(client, me)
-    finished_attempt(me, deal, 0)
+        RankedDailyMatchFactory(player=other, daily=deal, hand_scores=[2 if n < 55 else -1] * 10)
+    me = seat_player(client)
+    RankedDailyMatchFactory(player=me, daily=deal, hand_scores=[0] * 10)
     recompute()
     mine = DailyRank.objects.get(player=me)
     assert mine.rank == 56
@@ -127,11 +93,10 @@ def test_your_row_is_highlighted_and_your_rank_shown_off_the_first_page(client):
 
 def test_the_all_time_board_lists_accounts_only(client):
     deal = ensure_daily(today())
-    user = get_user_model().objects.create_user("hana")
-    account = Player.objects.create(user=user)
-    guest = Player.objects.create(nickname="Just A Guest")
-    finished_attempt(account, deal, 1)
-    finished_attempt(guest, deal, 2)
+    account = PlayerFactory(account=True, user__username="hana")
+    guest = PlayerFactory(nickname="Just A Guest")
+    RankedDailyMatchFactory(player=account, daily=deal, hand_scores=[1] * 10)
+    RankedDailyMatchFactory(player=guest, daily=deal, hand_scores=[2] * 10)
     recompute()
     page = client.get(reverse("leaderboards:board") + "?board=all-time").content.decode()
     assert "hana" in page and "Just A Guest" not in page
@@ -140,7 +105,7 @@ def test_the_all_time_board_lists_accounts_only(client):
 def test_the_boards_read_only_the_precomputed_tables(client, django_assert_max_num_queries):
     deal = ensure_daily(today())
     for n in range(30):
-        finished_attempt(Player.objects.create(), deal, n % 3)
+        RankedDailyMatchFactory(player=PlayerFactory(), daily=deal, hand_scores=[n % 3] * 10)
     recompute()
     with django_assert_max_num_queries(8):
         client.get(reverse("leaderboards:board"))
@@ -156,11 +121,10 @@ def test_a_bad_date_says_so_and_shows_today(client):
 
 def test_the_home_page_shows_todays_daily_status(client):
     deal = ensure_daily(today())
-    me = Player.objects.create()
-    as_guest(client, me)
+    me = seat_player(client)
     home = reverse("games:home")
     assert 'data-daily-status="not-played"' in client.get(home).content.decode()
-    match = finished_attempt(me, deal, 1)
+    match = RankedDailyMatchFactory(player=me, daily=deal, hand_scores=[1] * 10)
     match.scores = [10, -3, -3, -2, -2]
     match.save()
     recompute()

@@ -5,11 +5,17 @@ import random
 from collections import defaultdict
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
+from factories import (
+    DailyDealFactory,
+    HandOutcomeFactory,
+    MatchFactory,
+    PlayerFactory,
+    RankedDailyMatchFactory,
+    UserFactory,
+)
 
-from games.daily import daily_seed
-from games.models import DailyDeal, HandOutcome, Match, Player
+from games.models import HandOutcome, Match
 from leaderboards.models import AllTimeRank, DailyRank
 from leaderboards.ranking import needs_recompute, recompute
 
@@ -19,15 +25,12 @@ START = dt.date(2026, 11, 1)
 
 def random_world(rng: random.Random, days=6, players=14):
     deals = [
-        DailyDeal.objects.create(
-            date=START + dt.timedelta(days=d), seed=daily_seed(START), first_dealer=d % 5
-        )
-        for d in range(days)
+        DailyDealFactory(date=START + dt.timedelta(days=d), first_dealer=d % 5) for d in range(days)
     ]
-    people = []
-    for n in range(players):
-        user = get_user_model().objects.create_user(f"p{n}") if n % 3 else None
-        people.append(Player.objects.create(user=user))
+    # Two players in three have an account (no password: no time spent hashing one).
+    people = [
+        PlayerFactory(user=UserFactory(password=None) if n % 3 else None) for n in range(players)
+    ]
     base = timezone.now() - dt.timedelta(days=30)
     for deal in deals:
         for person in people:
@@ -35,10 +38,8 @@ def random_world(rng: random.Random, days=6, players=14):
                 continue
             finished = rng.random() < 0.85
             ranked = rng.random() < 0.9
-            match = Match.objects.create(
+            match = MatchFactory(
                 player=person,
-                seed=b"x",
-                first_dealer=0,
                 daily=deal,
                 ranked=ranked,
                 finished_at=base + dt.timedelta(minutes=rng.randrange(10_000))
@@ -46,26 +47,19 @@ def random_world(rng: random.Random, days=6, players=14):
                 else None,
             )
             for number in range(10 if finished else rng.randrange(1, 10)):
-                HandOutcome.objects.create(
-                    player=person,
+                HandOutcomeFactory(
                     match=match,
                     number=number,
                     score=rng.choice([-6, -4, -2, -1, 1, 2, 3, 4, 6]),
                     picked=rng.random() < 0.2,
-                    daily=deal,
-                    ranked=ranked,
                     finished_at=base,
                 )
     # Ordinary matches count for points per hand, not for the daily boards.
     for person in people[:5]:
-        match = Match.objects.create(player=person, seed=b"y", first_dealer=0)
+        match = MatchFactory(player=person)
         for number in range(rng.randrange(1, 10)):
-            HandOutcome.objects.create(
-                player=person,
-                match=match,
-                number=number,
-                score=rng.choice([-2, 1, 2]),
-                finished_at=base,
+            HandOutcomeFactory(
+                match=match, number=number, score=rng.choice([-2, 1, 2]), finished_at=base
             )
     return deals, people
 
@@ -151,23 +145,11 @@ def test_a_recompute_twice_gives_the_same_boards():
 
 
 def test_ties_in_skill_go_to_the_earlier_finish():
-    deal = DailyDeal.objects.create(date=START, seed=b"s", first_dealer=0)
+    deal = DailyDealFactory(date=START)
     now = timezone.now()
-    late, early = Player.objects.create(), Player.objects.create()
+    late, early = PlayerFactory(), PlayerFactory()
     for person, finished in ((late, now), (early, now - dt.timedelta(hours=1))):
-        match = Match.objects.create(
-            player=person, seed=b"s", first_dealer=0, daily=deal, ranked=True, finished_at=finished
-        )
-        for number in range(10):
-            HandOutcome.objects.create(
-                player=person,
-                match=match,
-                number=number,
-                score=1,
-                daily=deal,
-                ranked=True,
-                finished_at=finished,
-            )
+        RankedDailyMatchFactory(player=person, daily=deal, finished_at=finished)
     recompute()
     assert [r.player_id for r in DailyRank.objects.order_by("rank")] == [early.pk, late.pk]
 

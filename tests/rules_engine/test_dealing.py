@@ -1,12 +1,9 @@
 """Dealing from a seed: fixed forever, the same in every process."""
 
 import hashlib
-import json
-import os
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
+
+from new_process import json_from_new_process
 
 from rules_engine.cards import CODES, cards_of
 from rules_engine.dealing import WordStream, deal_cards, shuffled
@@ -24,21 +21,8 @@ print(json.dumps([hand.to_record().to_json(), deals]))
 """
 
 
-def deal_in_new_process(hash_seed):
-    env = dict(os.environ, PYTHONHASHSEED=str(hash_seed))
-    done = subprocess.run(
-        [sys.executable, "-c", DEAL_SCRIPT],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    return json.loads(done.stdout)
-
-
 def test_a_seed_deals_the_same_cards_in_two_processes_with_different_hash_seeds():
-    assert deal_in_new_process(1) == deal_in_new_process(2)
+    assert json_from_new_process(DEAL_SCRIPT, 1) == json_from_new_process(DEAL_SCRIPT, 2)
 
 
 def test_the_documented_algorithm_gives_this_known_deal():

@@ -1,22 +1,17 @@
-"""Replay every worked example of shared/examples through the replay command's logic."""
-
-import json
-from pathlib import Path
+"""Replay every worked example of tests/data/examples through the replay command's logic."""
 
 import pytest
+from worked_examples import load_examples
 
 from rules_engine.records import parse_record, replay_lines
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples" / "sheepshead.jsonl"
 
-
-def load_examples():
-    with EXAMPLES.open(encoding="utf-8") as handle:
-        rows = [json.loads(line) for line in handle if line.strip()]
+def sheepshead_examples():
+    rows = load_examples("sheepshead")
     return [pytest.param(row, id=f"{n}-{row['name']}") for n, row in enumerate(rows)]
 
 
-@pytest.mark.parametrize("example", load_examples())
+@pytest.mark.parametrize("example", sheepshead_examples())
 def test_the_engine_agrees_with_the_worked_example(example):
     lines = list(replay_lines(parse_record(example["record"]), 0, trace=True))
     expect = example["expect"]
@@ -34,4 +29,19 @@ def test_the_engine_agrees_with_the_worked_example(example):
 
 
 def test_there_are_examples_to_replay():
-    assert len(load_examples()) >= 40
+    assert len(sheepshead_examples()) >= 40
+
+
+EXPECTATIONS = {"result", "error_step", "next"}
+
+
+@pytest.mark.parametrize("game", ["sheepshead", "schafkopf"])
+def test_each_examples_file_is_well_formed(game):
+    """Both files are kept in the project; Schafkopf's waits for the engine to play it."""
+    rows = load_examples(game)
+    assert rows
+    for row in rows:
+        assert set(row) == {"name", "record", "expect"} and row["name"], row
+        assert isinstance(row["record"]["actions"], list), row["name"]
+        assert row["record"]["game"] == game, row["name"]
+        assert len(row["expect"]) == 1 and set(row["expect"]) <= EXPECTATIONS, row["name"]

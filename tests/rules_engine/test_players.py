@@ -1,13 +1,10 @@
 """Computer players: the clear moves of the strategy tips, views only, determinism."""
 
 import gc
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from hand_scripts import defender_to_lead, picker_to_lead, recorded
+from new_process import json_from_new_process
 
 from rules_engine.actions import play
 from rules_engine.cards import parse_card
@@ -17,56 +14,26 @@ from rules_engine.players.rng import Rng
 from rules_engine.players.sampling import sample_state
 from rules_engine.sheepshead import Deal, SheepsheadHand
 
-ROOT = Path(__file__).resolve().parents[2]
 SKILLED = ["standard", "expert"]
-
-
-def act(seat, action, **fields):
-    return {"seat": seat, "action": action, **fields}
 
 
 @pytest.mark.parametrize("level", SKILLED)
 def test_a_defender_leads_the_called_suit_first(level, position):
-    state = position(
-        {0: ["7C", "8S", "9H", "KS", "7H", "TS"], 1: ["QC", "QS", "QH", "JC", "JS", "AD"]},
-        blind=["8C", "9D"],
-        dealer=4,
-        actions=[
-            act(0, "pass"),
-            act(1, "pick"),
-            act(1, "bury", cards=["9D", "AD"]),
-            act(1, "call", card="AC"),
-        ],
-    )
+    state = position(**defender_to_lead())
     assert state.turn == 0
     assert player_for(level).decide(state.view(0), b"seed") == play("7C")
 
 
 @pytest.mark.parametrize("level", SKILLED)
 def test_the_partner_schmiers_onto_a_trick_the_picker_has_surely_won(level, position):
-    state = position(
-        {1: ["QC", "QS", "QH", "QD", "JC", "8C"], 2: ["AC", "TS", "AH", "9S", "KH", "7H"]},
-        blind=["7S", "8S"],
-        dealer=0,
-        actions=[
-            act(1, "pick"),
-            act(1, "bury", cards=["7S", "8S"]),
-            act(1, "call", card="AC"),
-            act(1, "play", card="QC"),
-        ],
-    )
+    state = position(**picker_to_lead(recorded(1, "play", card="QC")))
     assert state.turn == 2 and state.partner == 2
     assert player_for(level).decide(state.view(2), b"seed") == play("AH")
 
 
 @pytest.mark.parametrize("level", SKILLED)
 def test_the_picker_leads_trump(level, position):
-    state = position(
-        {1: ["QC", "QS", "QH", "QD", "JC", "8C"], 2: ["AC", "TS", "AH", "9S", "KH", "7H"]},
-        blind=["7S", "8S"],
-        dealer=0,
-        actions=[act(1, "pick"), act(1, "bury", cards=["7S", "8S"]), act(1, "call", card="AC")],
-    )
+    state = position(**picker_to_lead())
     assert state.turn == 1
     action = player_for(level).decide(state.view(1), b"seed")
     assert action.kind == "play"
@@ -82,7 +49,7 @@ def test_in_a_leaster_a_blank_ace_is_shed_early(level, position):
         },
         blind=["KH", "TH"],
         dealer=0,
-        actions=[act(s, "pass") for s in (1, 2, 3, 4, 0)] + [act(1, "play", card="7H")],
+        actions=[recorded(s, "pass") for s in (1, 2, 3, 4, 0)] + [recorded(1, "play", card="7H")],
     )
     assert state.turn == 2 and state.contract.kind == "leaster"
     assert player_for(level).decide(state.view(2), b"seed") == play("AS")
@@ -93,7 +60,7 @@ def test_in_a_leaster_a_blank_ace_is_shed_early(level, position):
 def test_nobody_picks_without_a_trump_above_the_ace_of_diamonds_or_a_fail_ace(
     level, seat_of_hand, position
 ):
-    passes = [act(s, "pass") for s in (1, 2, 3, 4)] if seat_of_hand == 0 else []
+    passes = [recorded(s, "pass") for s in (1, 2, 3, 4)] if seat_of_hand == 0 else []
     state = position(
         {seat_of_hand: ["AD", "TD", "KD", "9D", "8D", "TH"]},
         blind=["7S", "8S"],
@@ -186,18 +153,7 @@ print(json.dumps(out))
 
 
 def test_the_same_view_and_seed_give_the_same_action_in_two_processes():
-    runs = []
-    for hash_seed in ("1", "2"):
-        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        done = subprocess.run(
-            [sys.executable, "-c", DECIDE_SCRIPT],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=ROOT,
-            env=env,
-        )
-        runs.append(json.loads(done.stdout))
+    runs = [json_from_new_process(DECIDE_SCRIPT, hash_seed) for hash_seed in (1, 2)]
     assert runs[0] == runs[1]
     assert len(runs[0]) > 4 * 30
 

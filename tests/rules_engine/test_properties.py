@@ -1,9 +1,9 @@
-"""Properties of every hand (RULES.md §4, §5), on random deals played at random.
+"""Properties of every hand (docs/rules.md §4, §5), on random deals played at random.
 
 Each example deals from a random seed (or stacks a random deck so that the
 rare contracts, ten and unknown calls, come up often), then plays the hand to
 the end choosing among the legal actions with a seeded ``random.Random``.
-Along the way a small reference model, written from RULES.md §2 alone,
+Along the way a small reference model, written from docs/rules.md §2 alone,
 checks the legal actions, the trick winners and the result.
 """
 
@@ -13,12 +13,13 @@ import json
 import random
 from itertools import combinations
 
+from hand_scripts import codes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules_engine import IllegalAction, SheepsheadHand
 from rules_engine.actions import ALONE, PASS, PICK, bury, call, play, unknown
-from rules_engine.cards import CARD_POINTS, CODES, cards_of, parse_card
+from rules_engine.cards import CARD_POINTS, cards_of, parse_card
 from rules_engine.records import parse_record
 
 SEATS = 5
@@ -36,7 +37,7 @@ SETTINGS = settings(
 )
 
 
-# -- a reference model of RULES.md §2 ------------------------------------------
+# -- a reference model of docs/rules.md §2 ------------------------------------------
 
 
 def suit_class(code: str) -> str:
@@ -286,10 +287,6 @@ def play_out(state, rng, mode):
     return states
 
 
-def codes(mask: int) -> set[str]:
-    return {CODES[c] for c in cards_of(mask)}
-
-
 def reference_of(state) -> Reference:
     return Reference(
         [codes(state.deal.hands[s]) for s in range(SEATS)], codes(state.deal.blind), state.dealer
@@ -454,7 +451,7 @@ class TestImmutability:
             assert snapshot(state) == before
 
 
-# -- what each seat may see (RULES.md §4) ----------------------------------------
+# -- what each seat may see (docs/rules.md §4) ----------------------------------------
 
 
 def visible_codes(state, seat: int) -> set[str]:
@@ -545,7 +542,7 @@ class TestSeatViews:
             assert view["result"] == final.result().to_json()
 
 
-# -- records (RULES.md §5) --------------------------------------------------------
+# -- records (docs/rules.md §5) --------------------------------------------------------
 
 
 def round_trip(state):

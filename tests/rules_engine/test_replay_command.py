@@ -6,14 +6,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples" / "sheepshead.jsonl"
+from worked_examples import load_examples
 
 
 def example_records(name_part):
-    with EXAMPLES.open(encoding="utf-8") as handle:
-        rows = [json.loads(line) for line in handle if line.strip()]
-    return [row for row in rows if name_part in row["name"]]
+    return [row for row in load_examples("sheepshead") if name_part in row["name"]]
 
 
 def run_replay(tmp_path, lines, *flags):

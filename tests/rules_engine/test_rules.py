@@ -1,4 +1,4 @@
-"""Each rule of RULES.md §2 (five-handed Sheepshead, called ace) on hand-built deals.
+"""Each rule of docs/rules.md §2 (five-handed Sheepshead, called ace) on hand-built deals.
 
 Every rule is checked from both sides: the legal list offers what the rule
 allows, and ``apply`` refuses what it forbids with an IllegalAction whose
@@ -13,74 +13,37 @@ the first trick. A script step is either one decision ("pick", "bury 8S KD",
 from __future__ import annotations
 
 import pytest
+from hand_scripts import (
+    DECK,
+    HOLD_BLIND,
+    HOLD_DEAL,
+    PICK_AND_CALL,
+    UNKNOWN_BLIND,
+    UNKNOWN_DEAL,
+    act,
+    codes,
+    deal,
+    run,
+    unknown_game,
+)
 
 from rules_engine import Action, IllegalAction, SheepsheadHand
-from rules_engine.actions import ALONE, PASS, PICK, bury, call, play, unknown
-from rules_engine.cards import CODES, cards_of, parse_card
+from rules_engine.actions import ALONE, PASS, PICK, bury, call, play
+from rules_engine.cards import parse_card
 from rules_engine.errors import InvalidRecord
 from rules_engine.records import apply_as, parse_record
 
-DECK = sorted(rank + suit for suit in "CSHD" for rank in "789TJQKA")
 TRUMPS = "QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D".split()
 FAIL = {suit: [rank + suit for rank in "ATK987"] for suit in "CSH"}
-DECISIONS = {"pass", "pick", "alone", "bury", "call", "unknown"}
 FIVE_PASSES = "pass, pass, pass, pass, pass"
 
 
 # -- helpers -----------------------------------------------------------------------
 
 
-def deal(*hands: str, blind: str, dealer: int = 0) -> SheepsheadHand:
-    """A hand about to be picked; the test fails at once if a card is missing or doubled."""
-    seats = [h.split() if isinstance(h, str) else list(h) for h in hands]
-    blind_codes = blind.split() if isinstance(blind, str) else list(blind)
-    every = sorted(c for h in [*seats, blind_codes] for c in h)
-    assert every == DECK, "a hand-built deal must hold each card once"
-    assert [len(h) for h in seats] == [6] * 5 and len(blind_codes) == 2
-    return SheepsheadHand.new(
-        [[parse_card(c) for c in h] for h in seats], [parse_card(c) for c in blind_codes], dealer
-    )
-
-
-def act(text: str) -> Action:
-    kind, *cards = text.split()
-    if kind == "pass":
-        return PASS
-    if kind == "pick":
-        return PICK
-    if kind == "alone":
-        return ALONE
-    if kind == "bury":
-        return bury(cards)
-    if kind == "call":
-        return call(cards[0])
-    if kind == "unknown":
-        return unknown(cards[0])
-    return play(kind)
-
-
-def steps(*script: str) -> list[str]:
-    out = []
-    for step in script:
-        for chunk in step.split(","):
-            words = chunk.split()
-            out.extend([chunk.strip()] if words[0] in DECISIONS else words)
-    return out
-
-
-def run(state: SheepsheadHand, *script: str) -> SheepsheadHand:
-    for text in steps(*script):
-        state = state.apply(act(text))
-    return state
-
-
 def legal(state: SheepsheadHand) -> set[str]:
     """The legal actions as text: a play as its card, any other action as ``str``."""
     return {a.card if a.kind == "play" else str(a) for a in state.legal_actions()}
-
-
-def codes(mask: int) -> set[str]:
-    return {CODES[c] for c in cards_of(mask)}
 
 
 def snapshot(state: SheepsheadHand) -> tuple:
@@ -113,16 +76,6 @@ def finish_trick(state: SheepsheadHand, throw=lambda legal: legal[0]) -> Sheepsh
 
 # -- the deals most tests start from --------------------------------------------------
 
-# The dealer picks last; with 8S KD buried it holds QC QS JC AD 9H 7S.
-HOLD_DEAL = (
-    "QC QS JC AD 9H 7S",  # 0 dealer and picker: hold cards 9H and 7S, no clubs
-    "7C 8C TS KS 7H 8D",  # 1 leads first
-    "AC TC 9S 8H JS 9D",  # 2
-    "AH KH 9C KC QH 7D",  # 3 the partner when AH is called
-    "QD JH JD TD AS TH",  # 4
-)
-HOLD_BLIND = "8S KD"
-
 
 def called_game_deal(two_hearts: bool = False) -> SheepsheadHand:
     hands = list(HOLD_DEAL)
@@ -134,7 +87,7 @@ def called_game_deal(two_hearts: bool = False) -> SheepsheadHand:
 
 def called_game(two_hearts: bool = False) -> SheepsheadHand:
     """The dealer picks, buries 8S KD and calls AH; seat 3 holds AH and KH."""
-    return run(called_game_deal(two_hearts), "pass, pass, pass, pass, pick, bury 8S KD, call AH")
+    return run(called_game_deal(two_hearts), PICK_AND_CALL)
 
 
 def record_json(hands, blind, dealer=0, actions=()) -> dict:
@@ -497,24 +450,6 @@ class TestTenCall:
         refused(state, "KH", "must play the called ten")
 
 
-# The dealer picks with no fail card in hand but the aces it owns.
-UNKNOWN_DEAL = (
-    "QC QS QH JC JS AD",  # 0 dealer and picker
-    "7H 8H 7C 8C 7S 7D",  # 1
-    "AH KH 9C 8S 9S 8D",  # 2 the partner when AH is called
-    "TH 9H TC KC TS 9D",  # 3
-    "QD JH JD KD AS KS",  # 4
-)
-UNKNOWN_BLIND = "AC TD"
-
-
-def unknown_game(bury_: str = "AC TD", aside: str = "JS") -> SheepsheadHand:
-    return run(
-        deal(*UNKNOWN_DEAL, blind=UNKNOWN_BLIND),
-        f"pass, pass, pass, pass, pick, bury {bury_}, call AH, unknown {aside}",
-    )
-
-
 class TestUnknownCall:
     def called(self) -> SheepsheadHand:
         return run(
@@ -659,11 +594,11 @@ class TestUnknownCard:
 
     def test_it_does_not_count_for_following_suit(self):
         # AC is set aside: the picker has no club in hand and may trump a club lead.
-        state = run(unknown_game(bury_="TD AD", aside="AC"), "7C 9C TC AS")
+        state = run(unknown_game(buried="TD AD", aside="AC"), "7C 9C TC AS")
         assert legal(state) == {"QC", "QS", "QH", "JC", "JS"}
 
     def test_led_as_the_last_card_it_leads_the_called_suit_and_can_not_win(self):
-        state = unknown_game(bury_="TD AD", aside="AC")
+        state = unknown_game(buried="TD AD", aside="AC")
         state = run(
             state,
             "7D 8D 9D KD JS",  # the picker takes every trick without hearts being led
@@ -805,7 +740,7 @@ class TestCalledGameScores:
 
     def test_defenders_without_a_trick_pay_three(self):
         state = run(
-            unknown_game(bury_="TD AD", aside="AC"),
+            unknown_game(buried="TD AD", aside="AC"),
             "7D 8D 9D KD JS", "JC 7S 8S TS JD", "QH 7C 9S TC QD",
             "QS 8C 9C 9H JH", "QC 7H KH TH KS", "AC 8H AH KC AS",
         )  # fmt: skip

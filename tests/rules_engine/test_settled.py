@@ -4,7 +4,7 @@ from rules_engine.result import score_is_settled
 
 
 def payment(side_points: int, side_tricks: int, defender_tricks: int) -> int:
-    """What each defender receives, from RULES.md §2 (negative: pays)."""
+    """What each defender receives, from docs/rules.md §2 (negative: pays)."""
     if side_points >= 61:
         return -3 if defender_tricks == 0 else (-2 if 120 - side_points <= 29 else -1)
     return 6 if side_tricks == 0 else (4 if side_points <= 30 else 2)

@@ -1,4 +1,4 @@
-"""What one seat may see of a hand (RULES.md §4), through ``state.view(seat)``.
+"""What one seat may see of a hand (docs/rules.md §4), through ``state.view(seat)``.
 
 A seat sees its own cards, the cards played, the blind only after it picked,
 its own bury, the calls, who played what, and the partner only once the
@@ -9,91 +9,36 @@ over, everything is shown.
 
 from __future__ import annotations
 
-from rules_engine import Action, SheepsheadHand
-from rules_engine.actions import ALONE, PASS, PICK, bury, call, play, unknown
-from rules_engine.cards import parse_card
-
-DECK = {rank + suit for suit in "CSHD" for rank in "789TJQKA"}
-DECISIONS = {"pass", "pick", "alone", "bury", "call", "unknown"}
-
-# The dealer (seat 0) picks last, buries 8S KD and calls AH; seat 3 holds AH.
-HOLD_DEAL = (
-    "QC QS JC AD 9H 7S",
-    "7C 8C TS KS 7H 8D",
-    "AC TC 9S 8H JS 9D",
-    "AH KH 9C KC QH 7D",
-    "QD JH JD TD AS TH",
+from hand_scripts import (
+    DECK,
+    HOLD_BLIND,
+    HOLD_DEAL,
+    PICK_AND_CALL,
+    act,
+    deal,
+    run,
+    steps,
+    unknown_game,
 )
-HOLD_BLIND = "8S KD"
-PICK_AND_CALL = "pass, pass, pass, pass, pick, bury 8S KD, call AH"
+
+from rules_engine import SheepsheadHand
+
+CARDS = frozenset(DECK)
 # Six tricks without a lead of hearts: seat 3 keeps AH to the last.
 HOLD_TRICKS = (
     "7C AC 9C TH 7S", "TC KC AS AD 8C", "QC 8D 9D QH TD",
     "QS 7H JS 7D JD", "JC TS 8H KH QD", "JH 9H KS 9S AH",
 )  # fmt: skip
 
-# The dealer picks with no fail card in hand, calls AH (seat 2's) and sets a card aside.
-UNKNOWN_DEAL = (
-    "QC QS QH JC JS AD",
-    "7H 8H 7C 8C 7S 7D",
-    "AH KH 9C 8S 9S 8D",
-    "TH 9H TC KC TS 9D",
-    "QD JH JD KD AS KS",
-)
-UNKNOWN_BLIND = "AC TD"
-
-
-def deal(hands, blind: str, dealer: int = 0) -> SheepsheadHand:
-    return SheepsheadHand.new(
-        [[parse_card(c) for c in h.split()] for h in hands],
-        [parse_card(c) for c in blind.split()],
-        dealer,
-    )
-
-
-def act(text: str) -> Action:
-    kind, *cards = text.split()
-    simple = {"pass": PASS, "pick": PICK, "alone": ALONE}
-    if kind in simple:
-        return simple[kind]
-    if kind == "bury":
-        return bury(cards)
-    if kind in ("call", "unknown"):
-        return (call if kind == "call" else unknown)(cards[0])
-    return play(kind)
-
-
-def steps(*script: str) -> list[str]:
-    out = []
-    for step in script:
-        for chunk in step.split(","):
-            words = chunk.split()
-            out.extend([chunk.strip()] if words[0] in DECISIONS else words)
-    return out
-
-
-def run(state: SheepsheadHand, *script: str) -> SheepsheadHand:
-    for text in steps(*script):
-        state = state.apply(act(text))
-    return state
-
 
 def hold_game(*script: str) -> SheepsheadHand:
-    return run(deal(HOLD_DEAL, HOLD_BLIND), PICK_AND_CALL, *script)
-
-
-def unknown_game(*script: str, buried: str = "AC TD", aside: str = "JS") -> SheepsheadHand:
-    return run(
-        deal(UNKNOWN_DEAL, UNKNOWN_BLIND),
-        f"pass, pass, pass, pass, pick, bury {buried}, call AH, unknown {aside}",
-        *script,
-    )
+    return run(deal(*HOLD_DEAL, blind=HOLD_BLIND), PICK_AND_CALL, *script)
 
 
 def cards_in(value) -> set[str]:
     """Every card code anywhere in a view's JSON."""
     if isinstance(value, str):
-        return {value} & DECK
+        return {value} & CARDS
     if isinstance(value, dict):
         value = list(value.values())
     if isinstance(value, list | tuple):
@@ -111,7 +56,7 @@ def actions_seen(state: SheepsheadHand, seat: int) -> list[tuple[int, str, objec
 
 class TestOwnCards:
     def test_a_seat_sees_its_own_hand_and_no_other(self):
-        state = deal(HOLD_DEAL, HOLD_BLIND)
+        state = deal(*HOLD_DEAL, blind=HOLD_BLIND)
         for seat, hand in enumerate(HOLD_DEAL):
             view = state.view(seat)
             assert set(view.hand) == set(hand.split())
@@ -131,25 +76,25 @@ class TestOwnCards:
 
 class TestTheBlind:
     def test_nobody_sees_the_blind_before_it_is_picked(self):
-        state = run(deal(HOLD_DEAL, HOLD_BLIND), "pass, pass, pass, pass")
+        state = run(deal(*HOLD_DEAL, blind=HOLD_BLIND), "pass, pass, pass, pass")
         for seat in range(5):
             assert state.view(seat).blind is None
             assert not seen_by(state, seat) & {"8S", "KD"}
 
     def test_the_picker_sees_the_blind_once_it_picked(self):
-        state = run(deal(HOLD_DEAL, HOLD_BLIND), "pass, pass, pass, pass, pick")
+        state = run(deal(*HOLD_DEAL, blind=HOLD_BLIND), "pass, pass, pass, pass, pick")
         view = state.view(0)
         assert set(view.blind) == {"8S", "KD"}
         assert set(view.hand) == set(HOLD_DEAL[0].split()) | {"8S", "KD"}
 
     def test_the_other_seats_never_see_the_blind_before_the_hand_is_over(self):
-        state = run(deal(HOLD_DEAL, HOLD_BLIND), PICK_AND_CALL, *HOLD_TRICKS[:5])
+        state = run(deal(*HOLD_DEAL, blind=HOLD_BLIND), PICK_AND_CALL, *HOLD_TRICKS[:5])
         for seat in range(1, 5):
             assert state.view(seat).blind is None
             assert not seen_by(state, seat) & {"8S", "KD"}
 
     def test_in_a_leaster_nobody_sees_the_blind_until_the_hand_is_over(self):
-        state = run(deal(HOLD_DEAL, HOLD_BLIND), "pass, pass, pass, pass, pass", "7C AC 9C")
+        state = run(deal(*HOLD_DEAL, blind=HOLD_BLIND), "pass, pass, pass, pass, pass", "7C AC 9C")
         for seat in range(5):
             assert state.view(seat).blind is None
             assert not seen_by(state, seat) & {"8S", "KD"}
@@ -205,7 +150,7 @@ class TestCallsAndPlays:
             ]  # fmt: skip
 
     def test_no_seat_sees_a_card_it_may_not_until_the_hand_is_over(self):
-        state = deal(HOLD_DEAL, HOLD_BLIND)
+        state = deal(*HOLD_DEAL, blind=HOLD_BLIND)
         played: set[str] = set()
         for text in steps(PICK_AND_CALL, *HOLD_TRICKS):
             for seat in range(5):
@@ -216,7 +161,7 @@ class TestCallsAndPlays:
                     allowed |= {"8S", "KD", "AS", "AH"}  # the blind, and the aces it may call
                 assert seen_by(state, seat) <= allowed, (seat, text)
             state = state.apply(act(text))
-            played |= {text} & DECK
+            played |= {text} & CARDS
 
 
 class TestThePartner:
@@ -235,7 +180,9 @@ class TestThePartner:
             assert state.view(seat).partner == 3
 
     def test_nobody_knows_a_partner_in_an_alone_game(self):
-        state = run(deal(HOLD_DEAL, HOLD_BLIND), "pass, pass, pass, pass, pick, bury 8S KD, alone")
+        state = run(
+            deal(*HOLD_DEAL, blind=HOLD_BLIND), "pass, pass, pass, pass, pick, bury 8S KD, alone"
+        )
         for seat in range(5):
             assert state.view(seat).partner is None
             assert state.view(seat).contract == "alone"
@@ -300,7 +247,7 @@ class TestAfterTheHand:
             assert view.partner == 3
             assert view.result == state.result()
             assert view.turn is None and view.legal == ()
-            assert seen_by(state, seat) == DECK
+            assert seen_by(state, seat) == CARDS
 
     def test_no_seat_sees_a_result_before_the_hand_is_over(self):
         state = hold_game(*HOLD_TRICKS[:5])

@@ -9,6 +9,7 @@ the thread ends.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -18,6 +19,14 @@ from pathlib import Path
 #: Several rounds: a race that only sometimes goes wrong must still be seen.
 ROUNDS = 4
 NEW_GAMES = 3
+#: Each client is a different visitor (the rate limits count per address).
+_addresses = (f"10.0.{n // 250}.{n % 250 + 1}" for n in itertools.count())
+
+
+def _visitor():
+    from django.test import Client
+
+    return Client(REMOTE_ADDR=next(_addresses))
 
 
 def _in_threads(jobs) -> list:
@@ -49,20 +58,18 @@ def _client_sharing(client):
     """A second browser tab: another client with the same session cookie."""
     from django.test import Client
 
-    tab = Client()
+    tab = Client(REMOTE_ADDR=client.defaults["REMOTE_ADDR"])
     tab.cookies = client.cookies
     return tab
 
 
 def same_move_twice() -> dict:
     """A guest starts a game, then the same move is posted from two tabs at once."""
-    from django.test import Client
-
     from games.models import Match
     from games.services import load_table
     from rules_engine.players import player_for
 
-    client = Client()
+    client = _visitor()
     response = client.post("/play/new", {"level": "beginner"})
     match = Match.objects.get(pk=response["Location"].split("/")[2])
     table = load_table(match)
@@ -89,12 +96,10 @@ def _human_actions(table, seat: int) -> int:
 
 def new_games_at_once() -> dict:
     """Guests start games at the same moment: every one gets a table."""
-    from django.test import Client
-
     from games.models import Match
 
     before = Match.objects.count()
-    clients = [Client() for _ in range(NEW_GAMES)]
+    clients = [_visitor() for _ in range(NEW_GAMES)]
     statuses = _in_threads(
         [lambda c=c: c.post("/play/new", {"level": "beginner"}).status_code for c in clients]
     )

@@ -21,10 +21,12 @@ from tutorials.models import LessonProgress
 #: The first day the factories hand out; each new deal takes the next day.
 FIRST_DAY = dt.date(2026, 1, 1)
 SEATS = 5
+#: Every factory-made account's password unless the test gives one.
+PASSWORD = "password"
 
 
 class UserFactory(factory.django.DjangoModelFactory):
-    """An account; its password is ``password`` unless given."""
+    """An account; its password is ``PASSWORD`` unless given (``password=None``: none)."""
 
     class Meta:
         model = get_user_model()
@@ -32,7 +34,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"player{n}")
-    password = factory.PostGenerationMethodCall("set_password", "password")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
 
     @factory.post_generation
     def _saved(obj, create, extracted, **kwargs):
@@ -95,6 +97,39 @@ class HandOutcomeFactory(factory.django.DjangoModelFactory):
     daily = factory.SelfAttribute("match.daily")
     ranked = factory.SelfAttribute("match.ranked")
     finished_at = factory.LazyFunction(timezone.now)
+
+
+class PlayedMatchFactory(MatchFactory):
+    """A match whose hands have been played: one outcome per score in ``hand_scores``.
+
+    ``hand_scores`` defaults to one point in each of the match's hands; the match is
+    finished unless ``finished_at=None`` is given. ``hand_scores__picked=True`` (any
+    ``hand_scores__`` field) goes to every outcome. The outcomes carry the match's
+    daily, rank and finish time, as ``games.services`` would record them.
+    """
+
+    class Meta:
+        skip_postgeneration_save = True  # the outcomes are rows of their own
+
+    finished_at = factory.LazyFunction(timezone.now)
+
+    @factory.post_generation
+    def hand_scores(match, create, extracted, **kwargs):
+        if not create:
+            return
+        scores = extracted if extracted is not None else [1] * match.hand_count
+        fields = {"finished_at": match.finished_at or timezone.now()} | kwargs
+        for number, score in enumerate(scores):
+            HandOutcomeFactory(match=match, number=number, score=score, **fields)
+
+
+class RankedDailyMatchFactory(PlayedMatchFactory):
+    """A finished ranked attempt at a daily deal, on the deal's own cards."""
+
+    daily = factory.SubFactory(DailyDealFactory)
+    ranked = True
+    seed = factory.LazyAttribute(lambda match: bytes(match.daily.seed))
+    first_dealer = factory.SelfAttribute("daily.first_dealer")
 
 
 class DailyRankFactory(factory.django.DjangoModelFactory):

@@ -6,7 +6,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from content_policy import policed_page
 from playwright.sync_api import Page, expect, sync_playwright
+from screens import PHONE
 
 
 @pytest.fixture(scope="module")
@@ -22,12 +24,10 @@ def on_phone(chromium_launch) -> Callable[[Callable[[Page], None]], None]:
     browser = worker.submit(lambda: playwright.chromium.launch(**chromium_launch)).result()
 
     def in_a_fresh_page(steps: Callable[[Page], None]) -> None:
-        context = browser.new_context(viewport={"width": 360, "height": 640})
-        context.set_default_timeout(10_000)
-        try:
-            steps(context.new_page())
-        finally:
-            context.close()
+        # Under the Content-Security-Policy watch: any violation fails the test.
+        with policed_page(browser, viewport=PHONE) as page:
+            page.context.set_default_timeout(10_000)
+            steps(page)
 
     yield lambda steps: worker.submit(in_a_fresh_page, steps).result()
     worker.submit(browser.close).result()

@@ -105,6 +105,14 @@ def test_the_loader_names_the_file_and_field_of_a_mistake(tmp_path):
         load_lesson(path)
 
 
+def test_no_lesson_may_take_the_address_of_the_rules_page(tmp_path):
+    good = json.loads((LESSONS_DIR / "03-tricks.json").read_text())
+    path = tmp_path / "11-rules.json"
+    path.write_text(json.dumps(dict(good, slug="rules")))
+    with pytest.raises(LessonDataError, match=r"11-rules.json: /learn/rules/ is another page"):
+        load_lesson(path)
+
+
 def test_the_loader_refuses_a_position_with_an_illegal_action(tmp_path):
     good = json.loads((LESSONS_DIR / "03-tricks.json").read_text())
     ex = good["sections"][1]["exercises"][1]  # Ann leads a club, Ben follows
@@ -298,7 +306,7 @@ def test_stored_answers_are_only_for_strategy_and_facts():
             assert "answer" not in ex.spec, ids(ex)
 
 
-# -- Schafkopf facts encoded for lesson 10 (RULES.md §3) --------------------------------------
+# -- Schafkopf facts encoded for lesson 10 (docs/rules.md §3) --------------------------------------
 
 
 def test_the_schafkopf_trump_orders_are_those_of_the_rules():

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from factories import LessonProgressFactory, UserFactory
 
 from games.models import Match
 from rules_engine.cards import CODES, parse_card
@@ -317,7 +318,7 @@ def test_every_exercise_of_the_course_can_be_answered_on_the_page(client):
 
 
 def visible_cards(ex) -> set[str]:
-    """The cards the exercise's seat may see (RULES.md §4), plus the call options."""
+    """The cards the exercise's seat may see (docs/rules.md §4), plus the call options."""
     if ex.state is None:
         return set(ex.spec.get("cards", ()))
     view = ex.state.view(ex.seat if ex.seat is not None else 0)
@@ -384,12 +385,10 @@ def test_solving_an_exercise_twice_counts_it_once(client):
     assert client.session[SESSION_KEY] == {"tricks": ["two-trumps"]}
 
 
-def test_an_accounts_progress_is_saved_in_the_database(client, django_user_model):
-    user = django_user_model.objects.create_user("ann", password=PASSWORD)
-    client.force_login(user)
+def test_an_accounts_progress_is_saved_in_the_database(client, member):
     lesson = lesson_by_slug("cards")
     solve(client, "cards", lesson.exercises[0].id)
-    row = LessonProgress.objects.get(user=user, lesson="cards")
+    row = LessonProgress.objects.get(user=member, lesson="cards")
     assert row.completed_exercises == [lesson.exercises[0].id]
     assert row.completed_at is None
     for ex in lesson.exercises[1:]:
@@ -422,12 +421,13 @@ def test_signing_up_keeps_the_progress_made_as_a_guest(client):
 
 
 def test_logging_in_adds_a_guests_progress_to_the_accounts(client):
-    user = get_user_model().objects.create_user("cy", password=PASSWORD)
-    LessonProgress.objects.create(user=user, lesson="tricks", completed_exercises=["two-trumps"])
+    user = UserFactory(password=PASSWORD)
+    LessonProgressFactory(user=user, lesson="tricks", completed_exercises=["two-trumps"])
     solve(client, "tricks", "highest-of-the-suit")
     solve(client, "tricks", "two-trumps")
     solve(client, "cards", "ten-or-king")
-    response = client.post(reverse("accounts:login"), {"username": "cy", "password": PASSWORD})
+    login = {"username": user.username, "password": PASSWORD}
+    response = client.post(reverse("accounts:login"), login)
     assert response.status_code == 302
     rows = {row.lesson: row.completed_exercises for row in LessonProgress.objects.filter(user=user)}
     assert rows == {"tricks": ["two-trumps", "highest-of-the-suit"], "cards": ["ten-or-king"]}
@@ -444,9 +444,7 @@ def test_a_finished_lesson_done_as_a_guest_is_complete_in_the_account(client):
     assert row.completed_at is not None
 
 
-def test_logging_out_leaves_the_accounts_progress_with_the_account(client, django_user_model):
-    user = django_user_model.objects.create_user("eve", password=PASSWORD)
-    client.force_login(user)
+def test_logging_out_leaves_the_accounts_progress_with_the_account(client, member):
     solve(client, "tricks", "two-trumps")
     client.post(reverse("accounts:logout"))
     html = client.get(reverse("tutorials:lesson", args=["tricks"])).content.decode()

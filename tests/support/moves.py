@@ -1,0 +1,37 @@
+"""A standard player's moves in the human's seat, to play a match on to a moment."""
+
+from __future__ import annotations
+
+from games.services import load_table, next_hand, submit_action
+from rules_engine.players import player_for
+
+
+def standard_move(match) -> dict:
+    """What a standard player would do in the human's seat, as the page's form fields."""
+    table = load_table(match)
+    action = player_for("standard").decide(table.state.view(match.human_seat), b"test")
+    data = {"action": action.kind}
+    if action.card:
+        data["card"] = action.card
+    if action.cards:
+        data["cards"] = list(action.cards)
+    return data
+
+
+def play_until(match, player, stop):
+    """Play standard moves (next hand when one ends) until ``stop(table)`` is true."""
+    while True:
+        table = load_table(match)
+        if stop(table):
+            return match
+        if match.is_finished:
+            raise AssertionError("the match ended before the moment looked for")
+        if table.state.is_over:
+            match = next_hand(match.pk, player, match.version)
+        else:
+            match = submit_action(match.pk, player, standard_move(match), match.version)
+
+
+def hand_over(table) -> bool:
+    """``play_until``'s stop for the end of the hand being played."""
+    return table.state.is_over
