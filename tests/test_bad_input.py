@@ -94,3 +94,10 @@ def test_a_form_without_its_csrf_token_gets_a_clear_403_page():
     assert response.status_code == 403
     assert 'data-error="403-csrf"' in response.content.decode()
     assert "This form has expired" in response.content.decode()
+
+
+def test_too_many_fields_get_the_sites_400_page(client):
+    fields = {f"f{n}": "1" for n in range(1001)}  # more than DATA_UPLOAD_MAX_NUMBER_FIELDS
+    response = client.get("/leaderboards/", fields)
+    assert response.status_code == 400
+    assert 'data-error="400"' in response.content.decode()
