@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from moves import play_until, standard_move
 
 from games.services import load_table, next_hand, submit_action
 from rules_engine.cards import CODES, cards_of, mask_points
@@ -50,20 +51,6 @@ def view_and_full_disagree(table) -> bool:
     return settled_in_full(state) and not may_finish(state.view(table.match.human_seat))
 
 
-def play_until(match, player, human_move, stop):
-    """Standard moves for the human (next hand when one ends) until ``stop(table)``."""
-    while True:
-        table = load_table(match)
-        if stop(table):
-            return table
-        if match.is_finished:
-            raise AssertionError("the match ended before the moment looked for")
-        if table.state.is_over:
-            match = next_hand(match.pk, player, match.version)
-        else:
-            match = submit_action(match.pk, player, human_move(match), match.version)
-
-
 def post_finish(client, match):
     return client.post(
         f"/play/{match.pk}/act", {"action": "finish", "version": match.version}, **HTMX
@@ -83,10 +70,8 @@ def assert_refused_and_unchanged(client, table):
     assert after.hand.result is None
 
 
-def test_a_bury_the_human_cannot_see_does_not_let_a_hand_be_finished(
-    client, guest, new_match, human_move
-):
-    table = play_until(new_match("standard", BURY_SEED), guest, human_move, view_and_full_disagree)
+def test_a_bury_the_human_cannot_see_does_not_let_a_hand_be_finished(client, guest, new_match):
+    table = load_table(play_until(new_match("standard", BURY_SEED), guest, view_and_full_disagree))
     state = table.state
     view = state.view(table.match.human_seat)
     assert view.buried is None  # the human defends: the bury is hidden
@@ -95,12 +80,9 @@ def test_a_bury_the_human_cannot_see_does_not_let_a_hand_be_finished(
     assert_refused_and_unchanged(client, table)
 
 
-def test_a_partner_the_human_cannot_see_does_not_let_a_hand_be_finished(
-    client, guest, new_match, human_move
-):
-    table = play_until(
-        new_match("standard", PARTNER_SEED), guest, human_move, view_and_full_disagree
-    )
+def test_a_partner_the_human_cannot_see_does_not_let_a_hand_be_finished(client, guest, new_match):
+    match = play_until(new_match("standard", PARTNER_SEED), guest, view_and_full_disagree)
+    table = load_table(match)
     state = table.state
     view = state.view(table.match.human_seat)
     assert state.picker == table.match.human_seat and view.partner is None
@@ -108,20 +90,19 @@ def test_a_partner_the_human_cannot_see_does_not_let_a_hand_be_finished(
     assert_refused_and_unchanged(client, table)
 
 
-def test_the_refusal_reads_the_same_whatever_is_hidden(client, guest, new_match, human_move):
+def test_the_refusal_reads_the_same_whatever_is_hidden(client, guest, new_match):
     """An open hand and a hand settled only by hidden cards get the same answer."""
     open_match = new_match("standard", BURY_SEED)
     open_refusal = post_finish(client, open_match)
-    hidden = play_until(new_match("standard", BURY_SEED), guest, human_move, view_and_full_disagree)
+    match = play_until(new_match("standard", BURY_SEED), guest, view_and_full_disagree)
+    hidden = load_table(match)
     hidden_refusal = post_finish(client, hidden.match)
     assert open_refusal.status_code == hidden_refusal.status_code
     assert REFUSAL in open_refusal.content.decode()
     assert REFUSAL in hidden_refusal.content.decode()
 
 
-def test_the_button_shows_exactly_when_the_server_accepts_a_finish(
-    client, guest, new_match, human_move
-):
+def test_the_button_shows_exactly_when_the_server_accepts_a_finish(client, guest, new_match):
     """At each of the human's turns until a finish is accepted, page and server agree."""
     match = new_match("standard", BURY_SEED)
     refused = 0
@@ -140,5 +121,5 @@ def test_the_button_shows_exactly_when_the_server_accepts_a_finish(
             break
         assert load_table(match).hand.record == table.hand.record
         refused += 1
-        match = submit_action(match.pk, guest, human_move(match), match.version)
+        match = submit_action(match.pk, guest, standard_move(match), match.version)
     assert refused > 0
