@@ -164,9 +164,9 @@ X_FRAME_OPTIONS = "DENY"
 # from this site's own static files only, so an injected <script>, style="..."
 # or onclick="..." does nothing. The site needs no inline code: htmx is told not
 # to inject its indicator <style> nor to evaluate code (see templates/base.html).
-# The nonce is only for Django's own pages (the CSRF failure page, the admin's
-# change list) that put a <style> in the page; it appears in the header only on
-# a page that used it, and scripts never get one.
+# The nonce is only for Django's own pages (the admin's change list) that put a
+# <style> in the page; it appears in the header only on a page that used it, and
+# scripts never get one. A CSRF failure shows the site's own page (403_csrf.html).
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
