@@ -63,7 +63,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.errors.MethodNotAllowedPage",
 ]
+# A refused CSRF token gets the site's own clear 403 page (templates/403_csrf.html).
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -93,6 +96,16 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Concurrent requests under `make run` (two clicks, several tabs): a transaction
+    # takes the write lock when it begins (so a read-then-write never fails halfway
+    # with "database is locked"), waits up to 20 s for it, and WAL lets pages be
+    # read while another request writes.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -152,9 +165,9 @@ X_FRAME_OPTIONS = "DENY"
 # from this site's own static files only, so an injected <script>, style="..."
 # or onclick="..." does nothing. The site needs no inline code: htmx is told not
 # to inject its indicator <style> nor to evaluate code (see templates/base.html).
-# The nonce is only for Django's own pages (the CSRF failure page, the admin's
-# change list) that put a <style> in the page; it appears in the header only on
-# a page that used it, and scripts never get one.
+# The nonce is only for Django's own pages (the admin's change list) that put a
+# <style> in the page; it appears in the header only on a page that used it, and
+# scripts never get one. A CSRF failure shows the site's own page (403_csrf.html).
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],

@@ -22,12 +22,11 @@ from django.utils.translation import gettext as _
 
 from rules_engine import IllegalAction, SheepsheadHand
 from rules_engine.actions import MalformedAction, action_from_json
-from rules_engine.cards import mask_points
 from rules_engine.match import Match as EngineMatch
 from rules_engine.players import player_for
 from rules_engine.players.hints import hint_for
 from rules_engine.records import apply_as, parse_record, record_of
-from rules_engine.result import score_is_settled
+from rules_engine.settled import may_finish
 
 from .models import DailyDeal, Hand, HandOutcome, Match, Player
 from .rule_text import rule_text
@@ -192,11 +191,16 @@ def next_hand(match_id, player: Player, version: int) -> Match:
 
 
 def finish_hand(match_id, player: Player, version: int) -> Match:
-    """Play out a hand whose outcome is decided: the human's cards by the standard player."""
+    """Play out a hand whose outcome is decided: the human's cards by the standard player.
+
+    Judged from the human's view, like the Finish button (``may_finish``), so a
+    posted finish is accepted or refused on what the player can see, never on
+    the bury or a partner still hidden from them; a refusal changes nothing.
+    """
     with transaction.atomic():
         match = _locked(match_id, player, version)
         table = load_table(match)
-        if not is_decided(table.state):
+        if not may_finish(table.state.view(match.human_seat)):
             raise GameError(_("This hand isn't decided yet: play on."))
         state = table.state
         while not state.is_over:
@@ -278,28 +282,6 @@ def _save(match: Match, hand: Hand, state: SheepsheadHand) -> None:
     hand.save(update_fields=fields)
     match.version += 1
     match.save(update_fields=["version", "scores", "finished_at", "updated_at"])
-
-
-# -- deciding whether a hand is decided ------------------------------------------
-
-
-def is_decided(state: SheepsheadHand) -> bool:
-    """True when no way of playing the remaining cards can change any score."""
-    if state.is_over:
-        return False
-    contract = state.contract
-    if state.phase_name != "play" or contract.kind not in ("called_ace", "alone"):
-        return False
-    side = {contract.picker, contract.partner} - {-1}
-    points = state.points
-    tricks = state.tricks_won
-    defenders = [s for s in range(SEATS) if s not in side]
-    return score_is_settled(
-        sum(points[s] for s in side) + mask_points(state.buried),
-        sum(points[s] for s in defenders),
-        sum(tricks[s] for s in side),
-        sum(tricks[s] for s in defenders),
-    )
 
 
 def hint(match_id, player: Player):

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules_engine.actions import play as play_action
-from rules_engine.result import score_is_settled
+from rules_engine.settled import may_finish
 
 from .cards import RANK_LABELS, SUIT_NAMES, card_name, card_points, hand_order, is_trump
 from .charts import line_chart
@@ -449,43 +449,6 @@ def _buttons(view, live: bool, chosen: list[str], can_finish: bool) -> list[Butt
     return buttons
 
 
-def decided_for(view) -> bool:
-    """Whether the human can tell that no way of playing on changes any score.
-
-    Like ``services.is_decided`` but from the seat's view only, so the Finish
-    button says nothing the seat may not know: hidden points (another seat's
-    bury, a face-down unknown) count as zero, and while the partner is unknown
-    to this seat, the outcome must be decided whoever the partner is. Scores
-    only grow, so what holds with the smallest possible totals holds for the
-    true ones (and then ``is_decided`` holds too).
-    """
-    if view.phase != "play" or view.contract not in ("called_ace", "alone"):
-        return False
-    picker = view.picker
-    if view.contract == "alone":
-        sides = [{picker}]
-    elif view.partner is not None:
-        sides = [{picker, view.partner}]
-    else:
-        sides = [{picker, s} for s in range(SEATS) if s not in (picker, view.seat)]
-    points = [0] * SEATS
-    for trick in view.tricks:
-        points[trick.winner] += sum(card_points(c) for c in trick.cards if c)
-    bury = sum(card_points(c) for c in view.buried or ())
-    tricks = view.tricks_won
-    for side in sides:
-        defenders = [s for s in range(SEATS) if s not in side]
-        settled = score_is_settled(
-            sum(points[s] for s in side) + bury,
-            sum(points[s] for s in defenders),
-            sum(tricks[s] for s in side),
-            sum(tricks[s] for s in defenders),
-        )
-        if not settled:
-            return False
-    return True
-
-
 def signed(score: int) -> str:
     """A hand or match score the way players write it: +2, −1, 0."""
     if score > 0:
@@ -677,7 +640,7 @@ def build_board(
     chosen = chosen[-limit:]
 
     trick = _table_trick(view, seats, mark_taken=True)
-    can_finish = live and view.turn == view.seat and decided_for(view)
+    can_finish = live and may_finish(view)
     cards, hand_mode = _hand_cards(view, state if live else None, live, chosen)
     board = _board(
         match,

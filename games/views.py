@@ -16,6 +16,7 @@ from . import services
 from .daily import today
 from .identity import current_player
 from .models import DECK_CHOICES, LEVEL_CHOICES, SPEED_CHOICES, Hand, Match, Player
+from .numbers import parse_int
 from .services import GameError, StaleMatch
 from .table import SEATS, Face, build_board, replay_board, sort_key, table_url
 
@@ -108,13 +109,6 @@ def _own_match(request: HttpRequest, match_id) -> tuple[Player, Match]:
         raise Http404(str(error)) from error
 
 
-def _int(value, default=None):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
-
-
 def _wants_partial(request: HttpRequest) -> bool:
     htmx = getattr(request, "htmx", None)
     return bool(htmx) and not htmx.history_restore_request
@@ -188,8 +182,8 @@ def table(request: HttpRequest, match_id) -> HttpResponse:
     unknown: choosing is only a way of looking at the table, nothing is stored.
     """
     player, match = _own_match(request, match_id)
-    step = _int(request.GET.get("step"))
-    number = _int(request.GET.get("hand"))
+    step = parse_int(request.GET.get("step"))
+    number = parse_int(request.GET.get("hand"))
     hands = list(match.hands.all())
     if number is None or number != hands[-1].number + 1:
         step = None  # another hand than the newest: show the table as it stands
@@ -208,7 +202,7 @@ def act(request: HttpRequest, match_id) -> HttpResponse:
     """Apply the human's move; the page then reveals the computers' moves one by one."""
     player, match = _own_match(request, match_id)
     kind = request.POST.get("action", "")
-    version = _int(request.POST.get("version"))
+    version = parse_int(request.POST.get("version"))
     partial = _wants_partial(request)
     try:
         if version is None:
@@ -277,8 +271,8 @@ def speed(request: HttpRequest, match_id) -> HttpResponse:
     if deck in DECKS and deck != player.deck:
         player.deck = deck
         player.save(update_fields=["deck"])
-    step = _int(request.POST.get("step"))
-    number = _int(request.POST.get("hand"))
+    step = parse_int(request.POST.get("step"))
+    number = parse_int(request.POST.get("hand"))
     current = match.hands.order_by("-number").values_list("number", flat=True).first()
     if number is None or number != (current or 0) + 1:
         step = None
@@ -303,12 +297,12 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
     hand = Hand.objects.filter(match=match, number=number - 1).first()
     if hand is None or hand.result is None:
         raise Http404(_("This hand isn't finished yet: it can be replayed once it is over."))
-    wanted = _int(request.GET.get("step"))
+    wanted = parse_int(request.GET.get("step"))
     wanted = None if wanted is None else max(0, wanted)
     shown, final = services.states_of(hand, wanted)
     steps = len(final.actions)
     step = steps if wanted is None else min(wanted, steps)
-    seat = _int(request.GET.get("seat"), match.human_seat)
+    seat = parse_int(request.GET.get("seat"), match.human_seat)
     if not 0 <= seat < SEATS:
         seat = match.human_seat
     view = shown.view(seat)

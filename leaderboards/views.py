@@ -159,7 +159,7 @@ def board(request: HttpRequest) -> HttpResponse:
         "mine": mine,
         "mine_on_page": mine is not None and any(r.pk == mine.pk for r in page),
         "player": player,
-        "previous_day": day - dt.timedelta(days=1),
+        "previous_day": day - dt.timedelta(days=1) if day > dt.date.min else None,
         "next_day": day + dt.timedelta(days=1) if day < today() else None,
         "today": today(),
         "computed_at": _computed_at(),

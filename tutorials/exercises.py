@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.cards import SUIT_NAMES, card_name
+from games.numbers import parse_int
 from games.rule_text import rule_text
 from rules_engine.actions import ALONE, bury, call, play
 from rules_engine.cards import CARD_POINTS, CODES, mask_points, parse_card
@@ -388,11 +389,9 @@ def points_answer(ex: Exercise) -> int:
 
 
 def _read_int(text: str) -> int | None:
-    text = text.replace("−", "-").replace("+", "").strip()
-    try:
-        return int(text)
-    except ValueError:
-        return None
+    """A typed whole number; a typographic minus and a plus sign are fine."""
+    text = text.replace("\u2212", "-").strip().removeprefix("+")
+    return parse_int(text, signed=True)
 
 
 POINT_VALUES = gettext_lazy(
@@ -651,11 +650,10 @@ def judge_call(ex: Exercise, answer: Answer, data) -> Outcome:
 
 
 def judge_choice(ex: Exercise, answer: Answer, data) -> Outcome:
-    raw = data.get("choice", "")
+    chosen = parse_int(data.get("choice", ""))
     options = ex.spec["options"]
-    if not raw.isdigit() or not 0 <= int(raw) < len(options):
+    if chosen is None or not 0 <= chosen < len(options):
         return _wrong(_("Choose one of the answers."))
-    chosen = int(raw)
     if chosen == ex.spec["answer"]:
         return _right(ex)
     feedback = ex.spec.get("feedback", {})

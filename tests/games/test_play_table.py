@@ -2,7 +2,8 @@
 
 from types import SimpleNamespace
 
-from games.table import Face, _status, card_name, decided_for, signed, sort_key
+from games.table import Face, _status, card_name, signed, sort_key
+from rules_engine.settled import settled_for
 from rules_engine.view import TrickView
 
 
@@ -26,7 +27,7 @@ def test_scores_are_written_the_way_players_write_them():
 
 
 def view(seat=0, partner=None, buried=None, tricks=(), contract="called_ace", phase="play"):
-    """A seat's view with only what ``decided_for`` reads: picker seat 1."""
+    """A seat's view with only what ``settled_for`` reads: picker seat 1."""
     won = [0] * 5
     for trick in tricks:
         won[trick.winner] += 1
@@ -54,16 +55,16 @@ TRICKS = (
 def test_a_hand_is_decided_when_the_seat_can_tell_the_outcome():
     # The picker knows the partner (2) and the bury: 80 to 30, and the defenders took a
     # trick, so neither schneider nor no-trick can change now.
-    assert decided_for(view(seat=1, partner=2, buried=("7H", "8H"), tricks=TRICKS))
+    assert settled_for(view(seat=1, partner=2, buried=("7H", "8H"), tricks=TRICKS))
     # After three tricks the defenders have none: they may yet take no trick at all.
-    assert not decided_for(view(seat=1, partner=2, buried=("7H", "8H"), tricks=TRICKS[:3]))
+    assert not settled_for(view(seat=1, partner=2, buried=("7H", "8H"), tricks=TRICKS[:3]))
 
 
 def test_a_hidden_partner_must_not_matter_for_the_hand_to_be_decided():
     # Seat 0 defends. With seat 3 as the partner the picker's side would have 85 to 25,
     # and schneider would still be open: so seat 0 can't tell while the partner is hidden.
-    assert not decided_for(view(seat=0, partner=None, tricks=TRICKS))
-    assert decided_for(view(seat=0, partner=2, tricks=TRICKS))
+    assert not settled_for(view(seat=0, partner=None, tricks=TRICKS))
+    assert settled_for(view(seat=0, partner=2, tricks=TRICKS))
 
 
 def test_a_bury_the_seat_may_not_see_counts_as_nothing():
@@ -73,13 +74,13 @@ def test_a_bury_the_seat_may_not_see_counts_as_nothing():
         TrickView(1, ("AH", "TH", "KH", "QH", "JH"), winner=3),  # 30
     )
     # The side (1, 2) has 60, the defenders 30 with a trick: one more point wins.
-    assert not decided_for(view(seat=0, partner=2, tricks=three))
-    assert decided_for(view(seat=1, partner=2, buried=("KD", "9D"), tricks=three))
+    assert not settled_for(view(seat=0, partner=2, tricks=three))
+    assert settled_for(view(seat=1, partner=2, buried=("KD", "9D"), tricks=three))
 
 
 def test_a_leaster_or_a_hand_before_play_is_never_decided():
-    assert not decided_for(view(contract="leaster", tricks=TRICKS))
-    assert not decided_for(view(phase="call"))
+    assert not settled_for(view(contract="leaster", tricks=TRICKS))
+    assert not settled_for(view(phase="call"))
 
 
 def test_the_status_line_of_each_deciding_phase_says_whose_turn_and_what_is_asked():

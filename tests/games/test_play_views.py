@@ -12,7 +12,7 @@ from moves import hand_over, play_until
 from games.models import Hand, Match, Player
 from games.rule_text import rule_text
 from games.services import load_table, state_of, submit_action
-from games.table import decided_for
+from rules_engine.settled import may_finish
 
 pytestmark = pytest.mark.django_db
 
@@ -389,7 +389,7 @@ def test_finish_is_offered_only_for_a_decided_hand_and_plays_it_out(client, gues
     match = new_match(seed=bytes([8]) + bytes(31))
 
     def decided(table):
-        return humans_turn_to_play(table) and decided_for(table.state.view(0))
+        return humans_turn_to_play(table) and may_finish(table.state.view(0))
 
     refused = act(client, match, action="finish")
     assert "decided yet: play on" in text(refused)

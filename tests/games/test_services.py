@@ -9,13 +9,13 @@ from games.services import (
     GameError,
     StaleMatch,
     finish_hand,
-    is_decided,
     load_table,
     next_hand,
     start_match,
     state_of,
     submit_action,
 )
+from rules_engine.settled import may_finish
 
 pytestmark = pytest.mark.django_db
 SEED = b"fixed seed for repeatable tests"
@@ -103,7 +103,7 @@ def test_a_hand_can_be_finished_once_its_outcome_is_decided(player, human_move):
         if table.state.is_over:
             match = next_hand(match.pk, player, match.version)
             continue
-        if is_decided(table.state):
+        if may_finish(table.state.view(match.human_seat)):
             break
         match = submit_action(match.pk, player, human_move(match), match.version)
     finished = finish_hand(match.pk, player, match.version)
@@ -115,7 +115,8 @@ def test_a_hand_can_be_finished_once_its_outcome_is_decided(player, human_move):
 def test_finishing_an_undecided_hand_is_refused(player):
     match = start_match(player, "standard", seed=SEED)
     table = load_table(match)
-    assert not is_decided(table.state)  # nothing is decided before the first trick
+    # Nothing is decided before the first trick.
+    assert not may_finish(table.state.view(match.human_seat))
     with pytest.raises(GameError, match="decided"):
         finish_hand(match.pk, player, match.version)
     match.refresh_from_db()
