@@ -1,13 +1,13 @@
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from accounts.forms import SignupForm
 from accounts.stats import player_statistics
 from config.ratelimit import (
     client_address,
@@ -27,7 +27,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     """A short form; everything the guest did comes along (see accounts.guest_merge)."""
     if request.user.is_authenticated:
         return redirect("accounts:profile")
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)

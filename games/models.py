@@ -38,7 +38,8 @@ class Player(models.Model):
     speed = models.CharField(max_length=8, choices=SPEED_CHOICES, default="normal")
     #: Four colours (clubs green, diamonds blue) tell the suits apart without red and black.
     deck = models.CharField(max_length=8, choices=DECK_CHOICES, default="classic")
-    #: The name a guest shows on the daily board (escaped wherever it appears).
+    #: The name shown on the boards instead of the user name or "Guest 0042"
+    #: (checked by leaderboards.nicknames; escaped wherever it appears).
     nickname = models.CharField(max_length=30, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -47,9 +48,11 @@ class Player(models.Model):
 
     @property
     def display_name(self) -> str:
+        if self.nickname:
+            return self.nickname
         if self.user_id:
             return self.user.get_username()
-        return self.nickname or f"Guest {self.pk % 10000:04d}"
+        return f"Guest {self.pk % 10000:04d}"
 
 
 class DailyDeal(models.Model):

@@ -1,4 +1,7 @@
-"""A guest's name on the daily board: the one place that says what a name may be.
+"""A player's name on the boards: the one place that says what a name may be.
+
+Anyone may choose one (an account shows its user name until it does, a guest
+"Guest 0042"); a guest's name comes along when it signs up.
 
 A name is trimmed (inner runs of spaces become one) and brought to Unicode
 NFKC form, as Django does with user names, so look-alike forms (full-width
@@ -6,7 +9,7 @@ letters, ligatures) become the plain ones. It may not hide anything:
 control and format characters (bidi overrides and isolates, zero-width
 joiners), surrogates, private-use and unassigned code points are refused.
 And it may not pass for someone else on the board: an account's user name,
-another guest's nickname or a guest's default name, compared without regard
+another player's chosen name or a guest's default name, compared without regard
 to case.
 """
 
@@ -101,4 +104,4 @@ def is_taken(name: str, player: Player) -> bool:
         nicknames |= Q(nickname__iexact=spelling)
     if users.objects.filter(usernames).exclude(pk=player.user_id).exists():
         return True
-    return Player.objects.filter(nicknames, user=None).exclude(pk=player.pk).exists()
+    return Player.objects.filter(nicknames).exclude(pk=player.pk).exists()

@@ -116,10 +116,7 @@ def practice_daily(request: HttpRequest, date: str) -> HttpResponse:
 
 @require_POST
 def set_nickname(request: HttpRequest) -> HttpResponse:
-    """The name a guest shows on the daily board; a refused name changes nothing (400)."""
-    if request.user.is_authenticated:
-        messages.error(request, _("With an account, the board shows your user name."))
-        return redirect("leaderboards:daily")
+    """The name a player shows on the boards; a refused name changes nothing (400)."""
     existing = current_player(request, create=False)
     try:
         nickname = clean_nickname(request.POST.get("nickname", ""), existing or Player())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from factories import PlayerFactory, UserFactory
@@ -12,6 +13,7 @@ from games.models import Player
 from leaderboards.nicknames import NICKNAME_MAX, clean_nickname
 
 pytestmark = pytest.mark.django_db
+PASS_PHRASE = "a-long-pass-phrase"
 
 
 def refusal(raw, player=None) -> str:
@@ -114,14 +116,54 @@ def test_a_bad_name_is_a_clear_400_and_changes_nothing(client):
         assert guest.nickname == "Before"
 
 
-def test_an_account_cannot_set_a_nickname(client):
+def test_an_account_chooses_its_name_on_the_board(client):
+    user = UserFactory(username="alice77")
+    account = PlayerFactory(user=user)
+    assert account.display_name == "alice77"
+    client.force_login(user)
+    response = client.post(reverse("leaderboards:nickname"), {"nickname": "  Alice  the  Great "})
+    assert response.status_code == 302
+    account.refresh_from_db()
+    assert account.nickname == "Alice the Great"
+    assert account.display_name == "Alice the Great"
+
+
+def test_an_account_may_not_take_another_accounts_name(client):
+    UserFactory(username="Bob")
     user = UserFactory()
     account = PlayerFactory(user=user)
     client.force_login(user)
-    response = client.post(reverse("leaderboards:nickname"), {"nickname": "Someone"})
-    assert response.status_code == 302
+    response = client.post(reverse("leaderboards:nickname"), {"nickname": "bob"})
+    assert response.status_code == 400
     account.refresh_from_db()
     assert account.nickname == ""
+
+
+def test_a_new_user_name_may_not_pass_for_a_name_on_the_board(client):
+    PlayerFactory(nickname="Carol")
+    response = client.post(
+        reverse("accounts:signup"),
+        {"username": "CAROL", "password1": PASS_PHRASE, "password2": PASS_PHRASE},
+    )
+    assert response.status_code == 200
+    assert "someone else" in response.content.decode()
+    assert not get_user_model().objects.filter(username__iexact="carol").exists()
+
+
+def test_a_guests_name_comes_along_when_it_signs_up(client):
+    guest = as_guest(client, PlayerFactory(nickname="Dora"))
+    response = client.post(
+        reverse("accounts:signup"),
+        {
+            "username": "dora_s",
+            "password1": "a-long-pass-phrase",
+            "password2": "a-long-pass-phrase",
+        },
+    )
+    assert response.status_code == 302
+    account = Player.objects.get(user__username="dora_s")
+    assert account.nickname == "Dora" and account.display_name == "Dora"
+    assert not Player.objects.filter(pk=guest.pk).exists()
 
 
 def test_a_bad_name_from_a_new_visitor_creates_no_player(client):
