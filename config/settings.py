@@ -176,6 +176,14 @@ if CELERY_BROKER_URL == "filesystem://":
         # Exchange tables; kombu's default is ./control, inside the checkout.
         "control_folder": str(_celery_control_dir),
     }
+else:
+    # With acks_late, a task whose worker died (killed, out of memory) stays unacknowledged
+    # in Redis and is handed to a worker again once it is this many seconds old. It must
+    # exceed the longest countdown (rankings wait seconds, retries back off up to a
+    # minute), or a task waiting for its time would be delivered twice.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 60 * 60, minimum=1),
+    }
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND")
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")

@@ -18,6 +18,8 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 
+import psycopg
+import psycopg.sql
 from django.conf import settings
 from django.db import connection
 
@@ -63,6 +65,7 @@ class Worker:
         self.log_path = log_dir / f"{self.name}.log"
         self.environ = environ
         self.process: subprocess.Popen | None = None
+        self._offset = 0
 
     def start(self) -> Worker:
         env = dict(
@@ -100,7 +103,14 @@ class Worker:
         return self
 
     def log(self) -> str:
-        return self.log_path.read_text()
+        """What the worker logged since it started, or since the last ``mark()``."""
+        with self.log_path.open() as log:
+            log.seek(self._offset)
+            return log.read()
+
+    def mark(self) -> None:
+        """From now on ``log()`` shows only what comes next (one worker, several tests)."""
+        self._offset = self.log_path.stat().st_size
 
     def task_ids(self, task: str, event: str) -> list[str]:
         """The ids of ``task`` runs the log shows ``event`` for, in order: Celery logs
@@ -125,3 +135,51 @@ class Worker:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(timeout=10)
+
+
+class TableLock:
+    """Holds ``LOCK TABLE <table> IN ACCESS EXCLUSIVE MODE`` on the test database from a
+    connection of its own, so that a worker's task blocks on it where the test wants.
+
+    ``blocked()`` lists the backends waiting for it; ``terminate(pid)`` ends one as a
+    PostgreSQL restart would; ``release()`` lets the others through.
+    """
+
+    def __init__(self, table: str):
+        db = connection.settings_dict
+        self.table = table
+        self.connection = psycopg.connect(
+            host=db["HOST"] or "127.0.0.1",
+            port=db["PORT"] or 5432,
+            user=db["USER"] or None,
+            password=db["PASSWORD"] or None,
+            dbname=db["NAME"],
+        )
+        self.connection.execute(
+            psycopg.sql.SQL("LOCK TABLE {} IN ACCESS EXCLUSIVE MODE").format(
+                psycopg.sql.Identifier(table)
+            )
+        )
+
+    def blocked(self) -> list[int]:
+        # Inside a transaction pg_stat_activity is a snapshot taken once: take a new one.
+        self.connection.execute("SELECT pg_stat_clear_snapshot()")
+        rows = self.connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'"
+        ).fetchall()
+        return [pid for (pid,) in rows]
+
+    def terminate(self, pid: int) -> None:
+        self.connection.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+    def release(self) -> None:
+        if not self.connection.closed:
+            self.connection.rollback()
+            self.connection.close()
+
+    def __enter__(self) -> TableLock:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
