@@ -133,6 +133,9 @@ def test_cuts_between_and_during_moves_lose_no_move_and_apply_none_twice(client,
             with connection.execute_wrapper(cut_before_hand_update(db_proxy)):
                 failed = serve(client, url, fields)
             assert failed.status_code == 503
+            assert failed["Retry-After"].isdigit()
+            assert failed["HX-Refresh"] == "true"  # htmx swaps no error: reload the table
+            assert "Please try again in a moment" in failed.content.decode()
             match.refresh_from_db()
             assert (match.version, load_table(match).hand.record) == stored
             connections_before = db_proxy.accepted  # the test's own reads reconnected
