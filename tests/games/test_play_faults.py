@@ -52,11 +52,11 @@ def db_proxy(transactional_db):
             settings_dict["HOST"], settings_dict["PORT"] = saved
 
 
-def serve(client, path: str, data: dict):
+def serve(client, path: str, data: dict, htmx: bool = True):
     """POST as a WSGI server runs a request: stale connections are dealt with around it."""
     close_old_connections()
     try:
-        return client.post(path, data, **HTMX)
+        return client.post(path, data, **(HTMX if htmx else {}))
     finally:
         close_old_connections()
 
@@ -155,8 +155,10 @@ def test_cuts_between_and_during_moves_lose_no_move_and_apply_none_twice(client,
         elif move_number == 3:
             # The database refuses connections for a while: a clear refusal, then it works.
             db_proxy.refuse()
-            failed = serve(client, url, fields)
+            failed = serve(client, url, fields, htmx=False)
             assert failed.status_code == 503
+            assert "HX-Refresh" not in failed  # a plain form post shows the page itself
+            assert "Please try again in a moment" in failed.content.decode()
             db_proxy.restore()
             assert db_proxy.refused >= 1
         else:
