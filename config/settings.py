@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.errors.MethodNotAllowedPage",
+    # Innermost, so that its 503 still passes through the others on the way out.
+    "config.middleware.DatabaseUnavailableMiddleware",
 ]
 # A refused CSRF token gets the site's own clear 403 page (templates/403_csrf.html).
 CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
@@ -217,6 +219,14 @@ if CELERY_BROKER_URL == "filesystem://":
         "processed_folder": str(_celery_processed_dir),
         # Exchange tables; kombu's default is ./control, inside the checkout.
         "control_folder": str(_celery_control_dir),
+    }
+else:
+    # With acks_late, a task whose worker died (killed, out of memory) stays unacknowledged
+    # in Redis and is handed to a worker again once it is this many seconds old. It must
+    # exceed the longest countdown (rankings wait seconds, retries back off up to a
+    # minute), or a task waiting for its time would be delivered twice.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 60 * 60, minimum=1),
     }
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND")
 CELERY_TIMEZONE = TIME_ZONE

@@ -1,123 +1,99 @@
 """The Celery jobs, run by a real worker against the Redis broker on this machine."""
 
 import datetime as dt
-import os
-import subprocess
-import sys
-import time
 import uuid
-from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.db import DatabaseError, connection
+from celery_worker import TableLock, Worker, purge, wait_for
 from django.utils import timezone
-from factories import PlayerFactory
+from factories import DailyDealFactory, HandOutcomeFactory, MatchFactory, PlayerFactory
 
-from games.daily import ensure_daily
-from games.models import DailyDeal, HandOutcome, Match, Player
+from games.models import DailyDeal
 from leaderboards.models import DailyRank, RankingState
 from leaderboards.tasks import _queue_recompute, create_daily_deals, recompute_rankings
 
-ROOT = Path(__file__).resolve().parents[2]
 DAY = dt.date(2027, 3, 1)
+HANDS = 10
 
 
-def wait_for(condition, seconds=60.0, what="the worker"):
-    """Poll until ``condition()`` holds; fail with a message at the deadline."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"{what} did not finish within {seconds:.0f} s")
+@pytest.fixture(scope="module")
+def module_worker(django_db_setup, django_db_blocker, tmp_path_factory):
+    """One real worker for this module, on a queue of its own, using the test database."""
+    queue = f"test-{uuid.uuid4().hex[:12]}"
+    purge(queue)
+    with django_db_blocker.unblock():
+        worker = Worker(queue, tmp_path_factory.mktemp("worker")).start()
+    try:
+        yield worker
+    finally:
+        worker.stop()
 
 
 @pytest.fixture
-def worker():
-    """A Celery worker process on its own queue, using the test database."""
-    queue = f"test-{uuid.uuid4().hex[:12]}"
-    db = connection.settings_dict
-    env = dict(
-        os.environ,
-        DATABASE_URL=f"postgres://{db['USER']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}",
-        CELERY_BROKER_URL=settings.CELERY_BROKER_URL,
-    )
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "--loglevel=WARNING",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        yield queue
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+def worker(module_worker):
+    """The module's worker, its log read from this test's start."""
+    module_worker.mark()
+    return module_worker
+
+
+def ranked_attempts(deal, scores_per_hand):
+    """One finished ranked attempt on ``deal`` per score, each of ten hands of that score."""
+    matches = []
+    for score in scores_per_hand:
+        match = MatchFactory(daily=deal, ranked=True, finished_at=timezone.now())
+        for number in range(HANDS):
+            HandOutcomeFactory(match=match, number=number, score=score)
+        matches.append(match)
+    return matches
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_creates_the_daily_deals(worker):
-    create_daily_deals.apply_async(args=[DAY.isoformat()], queue=worker)
+    create_daily_deals.apply_async(args=[DAY.isoformat()], queue=worker.queue)
     wait_for(
         lambda: DailyDeal.objects.filter(date__in=[DAY, DAY + dt.timedelta(days=1)]).count() == 2
     )
     # Running it again changes nothing: still one row a day. The worker takes
     # one task at a time in order, so once the recompute sent after it has run,
     # the second creation has run too.
-    create_daily_deals.apply_async(args=[DAY.isoformat()], queue=worker)
-    recompute_rankings.apply_async(queue=worker)
+    create_daily_deals.apply_async(args=[DAY.isoformat()], queue=worker.queue)
+    recompute_rankings.apply_async(queue=worker.queue)
     wait_for(lambda: RankingState.objects.filter(computed_at__isnull=False).exists())
     assert DailyDeal.objects.filter(date=DAY).count() == 1
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_recomputes_the_rankings(worker):
-    deal = ensure_daily(DAY)
-    for n in range(3):
-        player = Player.objects.create()
-        match = Match.objects.create(
-            player=player,
-            seed=b"s",
-            first_dealer=0,
-            daily=deal,
-            ranked=True,
-            finished_at=timezone.now(),
-        )
-        for number in range(10):
-            HandOutcome.objects.create(
-                player=player,
-                match=match,
-                number=number,
-                score=n - 1,
-                daily=deal,
-                ranked=True,
-                finished_at=timezone.now(),
-            )
-    recompute_rankings.apply_async(queue=worker)
+    deal = DailyDealFactory(date=DAY)
+    ranked_attempts(deal, [-1, 0, 1])
+    recompute_rankings.apply_async(queue=worker.queue)
     wait_for(lambda: DailyRank.objects.filter(daily=deal).count() == 3)
     assert list(
         DailyRank.objects.filter(daily=deal).order_by("rank").values_list("score", flat=True)
     ) == [10, 0, -10]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_recompute_whose_database_connection_dies_is_retried_and_done_once(worker):
+    deal = DailyDealFactory(date=DAY)
+    ranked_attempts(deal, [2, -2])
+    sent = timezone.now()
+    with TableLock(RankingState._meta.db_table) as lock:
+        result = recompute_rankings.apply_async(queue=worker.queue)
+        # The task blocks on the lock; its connection is ended under it, as a
+        # PostgreSQL restart would end it.
+        wait_for(lambda: lock.blocked(), what="the recompute waiting for the lock")
+        (pid,) = lock.blocked()
+        lock.terminate(pid)
+        worker.wait_for_log(f"[{result.id}] retry")
+    wait_for(lambda: worker.task_ids(recompute_rankings.name, "succeeded"), what="the retry")
+    assert worker.task_ids(recompute_rankings.name, "retry") == [result.id]
+    assert worker.task_ids(recompute_rankings.name, "succeeded") == [result.id]
+    assert "OperationalError" in worker.log()
+    assert RankingState.objects.get().computed_at > sent
+    assert list(
+        DailyRank.objects.filter(daily=deal).order_by("rank").values_list("score", "rank")
+    ) == [(20, 1), (-20, 2)]
 
 
 @pytest.mark.django_db
@@ -126,9 +102,8 @@ def test_a_finished_ranked_match_queues_a_recompute_only_after_commit(
 ):
     from games.services import _save, load_table, start_daily_match
 
-    deal = ensure_daily(DAY)
-    player = PlayerFactory(account=True)
-    match = start_daily_match(player, deal, ranked=True)
+    deal = DailyDealFactory(date=DAY)
+    match = start_daily_match(PlayerFactory(account=True), deal, ranked=True)
     match.hand_count = 1
     table = load_table(match)
     state = table.state
@@ -139,11 +114,3 @@ def test_a_finished_ranked_match_queues_a_recompute_only_after_commit(
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         _save(match, table.hand, state)
     assert _queue_recompute in callbacks
-
-
-def test_the_jobs_retry_on_database_errors_and_acknowledge_late():
-    for task in (recompute_rankings, create_daily_deals):
-        assert DatabaseError in task.autoretry_for
-        assert task.acks_late is True
-        assert task.max_retries >= 3
-    assert settings.DATABASES["default"].get("CONN_HEALTH_CHECKS") is True
