@@ -14,6 +14,7 @@ import logging
 from django.db import transaction
 from django.http import HttpRequest
 
+from config.errors import DATABASE_GONE
 from games.identity import SESSION_KEY as GUEST_KEY
 from games.identity import guest_by_id, move_guest_games
 from games.models import Player
@@ -68,7 +69,11 @@ class GuestMergeMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest):
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated and GUEST_KEY in request.session:
+        try:
+            user = getattr(request, "user", None)
+            pending = user is not None and user.is_authenticated and GUEST_KEY in request.session
+        except DATABASE_GONE:
+            pending = False  # the view meets the same outage and answers 503
+        if pending:
             adopt_guest(request, user)
         return self.get_response(request)

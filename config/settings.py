@@ -65,7 +65,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "config.errors.MethodNotAllowedPage",
     # Innermost, so that its 503 still passes through the others on the way out.
-    "config.middleware.DatabaseUnavailableMiddleware",
+    "config.errors.DatabaseUnavailableMiddleware",
 ]
 # A refused CSRF token gets the site's own clear 403 page (templates/403_csrf.html).
 CSRF_FAILURE_VIEW = "config.errors.csrf_failure"

@@ -8,3 +8,5 @@ urlpatterns = [
     path("", include("leaderboards.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler500 = "config.errors.server_error"

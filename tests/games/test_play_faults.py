@@ -17,11 +17,12 @@ from celery_worker import Worker, purge, wait_for
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.test import Client
-from factories import DailyDealFactory
+from factories import DailyDealFactory, PlayerFactory
+from moves import standard_move
 from tcp_proxy import TcpProxy
 
 from config import celery_app
-from games.models import Match
+from games.models import Match, Player
 from games.services import _computer_action, load_table, start_daily_match, start_match
 from leaderboards import tasks
 from leaderboards.models import DailyRank
@@ -29,7 +30,7 @@ from leaderboards.ranking import needs_recompute
 from rules_engine.match import Match as EngineMatch
 from rules_engine.players import player_for
 
-from .conftest import DEALER_1_SEED, seat_player, standard_move
+from .conftest import DEALER_1_SEED
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -230,8 +231,15 @@ def worker(tmp_path):
         worker.stop()
 
 
+def signed_in(client) -> Player:
+    """An account's player, logged in on ``client``: only they get ranked attempts."""
+    player = PlayerFactory(account=True)
+    client.force_login(player.user)
+    return player
+
+
 def test_ranked_matches_finished_while_the_broker_is_cut_are_ranked_all_the_same(
-    client, guest, broker_proxy, worker, monkeypatch
+    client, broker_proxy, worker, monkeypatch
 ):
     monkeypatch.setattr(tasks, "DEBOUNCE_SECONDS", 1)  # the test needn't wait out a burst
     deal = DailyDealFactory()
@@ -239,7 +247,7 @@ def test_ranked_matches_finished_while_the_broker_is_cut_are_ranked_all_the_same
     # The broker refuses every connection: the last move is still answered, and the
     # change is noted in the database although no recompute could be queued.
     broker_proxy.refuse()
-    first = finish_ranked_hand(client, guest, deal)
+    first = finish_ranked_hand(client, signed_in(client), deal)
     assert broker_proxy.refused >= 1
     assert needs_recompute()
 
@@ -255,7 +263,7 @@ def test_ranked_matches_finished_while_the_broker_is_cut_are_ranked_all_the_same
     assert broker_proxy.cut() >= 1
     connections_before = broker_proxy.accepted
     other = Client()
-    second = finish_ranked_hand(other, seat_player(other), deal)
+    second = finish_ranked_hand(other, signed_in(other), deal)
     assert broker_proxy.accepted > connections_before
     wait_for(lambda: DailyRank.objects.filter(match=second).exists(), what="the recompute")
     wait_for(lambda: len(worker.task_ids(RECOMPUTE, "succeeded")) == 2, what="two recomputes")
