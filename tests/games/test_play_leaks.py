@@ -3,14 +3,15 @@
 Matches on fixed seeds, at every level, are played through the HTTP views as
 the page plays them: each move posted, then every display step fetched as htmx
 polls for it, plus the full page at each decision, the hint at each decision
-(the course's practice matches have a Hint button), choices of cards to bury,
-refused moves, and, once each hand is over, its replay at every step from the
-human's seat and at a few steps from every other seat. The daily deal is
-played on a fixed deal too, and its page scanned at each decision. Each body
-is scanned for every way a card can be written on the page (its code, its
-spoken name, its short label) and checked against what the engine says the
-viewing seat may see at the step the body shows (RULES.md §4). A failure names
-the seed, the level, the hand, the step and the address that leaked.
+of a practice match's first hands (the course's practice matches have a Hint
+button), choices of cards to bury, refused moves, and, once each hand is over,
+its replay from the human's seat (every step of the first hand, every fifth
+step of the others) and from every other seat mid-hand and at the end. The
+daily deal is played on a fixed deal too, and its page scanned at each
+decision. Each body is scanned for every way a card can be written on the
+page (its code, its spoken name, its short label) and checked against what
+the engine says the viewing seat may see at the step the body shows (RULES.md
+§4). A failure names the seed, the level, the hand, the step and the address.
 """
 
 from __future__ import annotations
@@ -263,6 +264,8 @@ def test_no_response_of_a_match_shows_a_card_the_human_may_not_see(client, human
     assert all(made >= MIN_DECISIONS for made in decisions), decisions
     assert scanner.replays == sum(replay_pages(h, every_step=h.number == 0) for h in hands)
     assert scanner.hints == (sum(decisions[:HINT_HANDS]) if deal.hints else 0)
+    # Each decision's move and the full table before it, besides the replays and hints.
+    assert scanner.bodies > scanner.replays + scanner.hints + 2 * sum(decisions)
 
 
 def test_no_response_of_the_daily_shows_a_card_the_player_may_not_see(client, human_move):
