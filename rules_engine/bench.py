@@ -7,9 +7,15 @@ measured on one core through the public API; hands per second is the best of
 - ``sheepshead.random_hands_per_s``: full hands (deal from a seed, picking,
   bury, call, all 30 plays), every action chosen at random among
   ``legal_actions()`` and applied with ``apply()``.
-- ``sheepshead.legal_actions_us``: mean time of one ``legal_actions()`` call
-  over the decision points of those hands.
-- ``sheepshead.apply_us``: mean time of one ``apply()``.
+- ``sheepshead.legal_actions_first_call_us``: mean time of the first
+  ``legal_actions()`` call on a state nobody asked before (its own memo
+  empty), over every decision point of other random hands, with the engine's
+  shared table of plays by mask emptied first (it refills as masks recur, as
+  in a running process). This is the cost a search pays on each new state.
+- ``sheepshead.legal_actions_memo_us``: the same states asked again: each
+  answers from its memo, so this is the cost of a repeated call only.
+- ``sheepshead.apply_us``: mean time of one ``apply()`` on those states, their
+  legal actions already known (a search asks them, then applies one).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import json
 import random
 import time
 
-from .sheepshead import SheepsheadHand
+from .sheepshead import _PLAYS_BY_MASK, SheepsheadHand
 
 
 def random_hands(count: int, seed: int = 1, first: int = 0) -> int:
@@ -39,15 +45,35 @@ def random_hands(count: int, seed: int = 1, first: int = 0) -> int:
     return taken
 
 
-def sample_states(count: int, seed: int = 2) -> list[SheepsheadHand]:
-    """Every decision point of ``count`` random hands."""
+def sample_lines(count: int, seed: int = 2) -> list[tuple[bytes, int, list]]:
+    """The deal seed, dealer and random actions of ``count`` hands."""
     rng = random.Random(seed)
-    states = []
+    lines = []
     for n in range(count):
-        state = SheepsheadHand.from_seed(b"sample" + n.to_bytes(8, "big"), dealer=n % 5)
+        deal_seed, dealer = b"sample" + n.to_bytes(8, "big"), n % 5
+        state = SheepsheadHand.from_seed(deal_seed, dealer=dealer)
+        actions = []
         while not state.is_over:
-            states.append(state)
-            state = state.apply(rng.choice(state.legal_actions()))
+            actions.append(rng.choice(state.legal_actions()))
+            state = state.apply(actions[-1])
+        lines.append((deal_seed, dealer, actions))
+    return lines
+
+
+def fresh_states(lines: list[tuple[bytes, int, list]]) -> list[SheepsheadHand]:
+    """Every decision point of ``lines``, each a state that was never asked anything.
+
+    Applying an action asks the state for its legal actions (and it remembers
+    them), so each state kept is a twin made by applying the same action once
+    more to its predecessor, and the walk goes on from the other twin.
+    """
+    states = []
+    for deal_seed, dealer, actions in lines:
+        states.append(SheepsheadHand.from_seed(deal_seed, dealer=dealer))
+        walker = SheepsheadHand.from_seed(deal_seed, dealer=dealer)
+        for action in actions[:-1]:
+            states.append(walker.apply(action))
+            walker = walker.apply(action)
     return states
 
 
@@ -58,23 +84,32 @@ def measure(hands: int, rounds: int) -> list[dict]:
         actions = random_hands(hands, seed=round_number + 1, first=round_number * hands)
         elapsed = min(elapsed, time.perf_counter() - started)
 
-    states = sample_states(max(hands // 10, 100))
+    states = fresh_states(sample_lines(max(hands // 10, 100)))
+    _PLAYS_BY_MASK.clear()
     started = time.perf_counter()
     legal = [state.legal_actions() for state in states]
-    legal_elapsed = time.perf_counter() - started
+    first_call = time.perf_counter() - started
+
+    started = time.perf_counter()
+    for state in states:
+        state.legal_actions()
+    memo = time.perf_counter() - started
 
     started = time.perf_counter()
     for state, options in zip(states, legal, strict=True):
         state.apply(options[0])
     apply_elapsed = time.perf_counter() - started
+
+    def per_state_us(seconds: float) -> float:
+        return round(seconds / len(states) * 1e6, 2)
+
     return [
         {"name": "sheepshead.random_hands_per_s", "value": round(hands / elapsed)},
         {"name": "sheepshead.actions_per_hand", "value": round(actions / hands, 1)},
-        {
-            "name": "sheepshead.legal_actions_us",
-            "value": round(legal_elapsed / len(states) * 1e6, 2),
-        },
-        {"name": "sheepshead.apply_us", "value": round(apply_elapsed / len(states) * 1e6, 2)},
+        {"name": "sheepshead.decision_points", "value": len(states)},
+        {"name": "sheepshead.legal_actions_first_call_us", "value": per_state_us(first_call)},
+        {"name": "sheepshead.legal_actions_memo_us", "value": per_state_us(memo)},
+        {"name": "sheepshead.apply_us", "value": per_state_us(apply_elapsed)},
     ]
 
 

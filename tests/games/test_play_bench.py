@@ -2,7 +2,9 @@
 
 import pytest
 
-from games.bench import percentile, play_matches, summary
+from games.bench import level_summary, percentile, play_matches, start_dailies, summary
+from games.models import DailyDeal, Match
+from games.services import DAILY_LEVEL, load_table
 
 
 def test_percentiles_are_taken_by_nearest_rank():
@@ -16,12 +18,55 @@ def test_the_summary_names_the_figures_and_the_target():
     line = summary("games.human_action", "standard", [1.0, 2.0, 3.0, 400.0])
     assert line["p50_ms"] == 2.5 and line["p95_ms"] == 400.0
     assert line["target_p95_ms"] == 300 and line["actions"] == 4
+    assert "target_p95_ms" not in summary("games.start_daily", "expert", [1.0])
+
+
+def test_a_level_line_counts_starting_a_match_among_the_clicks():
+    times = {"start": [500.0], "move": [1.0, 2.0, 3.0], "next_hand": [4.0]}
+    line = level_summary("expert", times)
+    assert line["level"] == "expert" and line["actions"] == 5
+    assert line["starts"] == 1 and line["moves"] == 3 and line["next_hands"] == 1
+    assert line["max_ms"] == line["start_p95_ms"] == 500.0
+
+
+def human_decisions(match) -> int:
+    return sum(
+        1
+        for hand in match.hands.all()
+        for action in hand.record["actions"]
+        if action["seat"] == match.human_seat
+    )
 
 
 @pytest.mark.django_db
 def test_a_match_is_played_through_the_services_and_every_click_is_timed():
     times = play_matches(1, "beginner", seed=7)
+    match = Match.objects.get()
+    assert match.is_finished and match.level == "beginner"
     assert len(times["start"]) == 1
-    assert len(times["next_hand"]) == 9
-    assert len(times["move"]) >= 60
-    assert all(t > 0 for t in times["move"])
+    assert len(times["next_hand"]) == match.hands.count() - 1 == 9
+    assert len(times["move"]) == human_decisions(match)
+
+
+@pytest.mark.django_db
+def test_the_daily_level_is_timed_with_its_computer_players():
+    times = play_matches(1, DAILY_LEVEL, seed=3, hands=1)
+    match = Match.objects.get()
+    assert match.level == "expert" and match.hands.count() == 1
+    assert load_table(match).state.is_over
+    assert len(times["start"]) == 1 and times["next_hand"] == []
+    assert len(times["move"]) == human_decisions(match)
+
+
+@pytest.mark.django_db
+def test_starting_the_daily_is_timed_on_a_new_deal_each_time():
+    times = start_dailies(2, seed=5)
+    assert len(times) == 2
+    attempts = Match.objects.select_related("daily")
+    assert attempts.count() == 2 == DailyDeal.objects.count()
+    for match in attempts:
+        assert match.ranked and match.level == DAILY_LEVEL
+        assert bytes(match.seed) == bytes(match.daily.seed)
+        state = load_table(match).state
+        assert state.turn == match.human_seat  # the expert players moved up to the human
+    assert len({bytes(deal.seed) for deal in DailyDeal.objects.all()}) == 2

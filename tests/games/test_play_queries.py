@@ -16,9 +16,12 @@ def test_showing_the_table_takes_a_handful_of_queries(
 ):
     match = new_match()
     with django_assert_max_num_queries(5):
-        client.get(f"/play/{match.pk}/")
+        page = client.get(f"/play/{match.pk}/")
     with django_assert_max_num_queries(5):
-        client.get(f"/play/{match.pk}/?hand=1&step=1", **HTMX)
+        step = client.get(f"/play/{match.pk}/?hand=1&step=1", **HTMX)
+    assert page.status_code == step.status_code == 200
+    assert "<html" in page.content.decode()
+    assert 'data-hand="1" data-step="1"' in step.content.decode()
 
 
 def test_a_move_with_every_computer_move_after_it_takes_a_bounded_number_of_queries(
@@ -32,15 +35,26 @@ def test_a_move_with_every_computer_move_after_it_takes_a_bounded_number_of_quer
         move = human_move(match)
         # The lock, the hand, the human's move, then the computers' moves written at once:
         # the count doesn't grow with the number of computer moves.
+        version = match.version
         with django_assert_max_num_queries(21):
-            client.post(f"/play/{match.pk}/act", {**move, "version": match.version}, **HTMX)
+            response = client.post(
+                f"/play/{match.pk}/act", {**move, "version": match.version}, **HTMX
+            )
         match.refresh_from_db()
+        assert response.status_code == 200
+        assert match.version > version  # the move was taken, not refused
 
 
 def test_a_refused_move_takes_few_queries(client, new_match, django_assert_max_num_queries):
     match = new_match()
+    version = match.version
     with django_assert_max_num_queries(10):
-        client.post(f"/play/{match.pk}/act", {"action": "fly", "version": match.version}, **HTMX)
+        response = client.post(
+            f"/play/{match.pk}/act", {"action": "fly", "version": match.version}, **HTMX
+        )
+    match.refresh_from_db()
+    assert response.status_code == 200 and 'data-hand="1"' in response.content.decode()
+    assert match.version == version
 
 
 def test_dealing_the_next_hand_takes_a_bounded_number_of_queries(
@@ -52,5 +66,8 @@ def test_dealing_the_next_hand_takes_a_bounded_number_of_queries(
     while not load_table(match).state.is_over:
         match = submit_action(match.pk, guest, human_move(match), match.version)
     with django_assert_max_num_queries(21):
-        client.post(f"/play/{match.pk}/act", {"action": "next-hand", "version": match.version},
-                    **HTMX)  # fmt: skip
+        response = client.post(
+            f"/play/{match.pk}/act", {"action": "next-hand", "version": match.version}, **HTMX
+        )
+    assert response.status_code == 200
+    assert match.hands.count() == 2

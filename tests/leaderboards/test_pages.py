@@ -111,9 +111,11 @@ def test_the_boards_read_only_the_precomputed_tables(client, django_assert_max_n
         RankedDailyMatchFactory(player=PlayerFactory(), daily=deal, hand_scores=[n % 3] * 10)
     recompute()
     with django_assert_max_num_queries(8):
-        client.get(reverse("leaderboards:board"))
+        daily = client.get(reverse("leaderboards:board"))
     with django_assert_max_num_queries(8):
-        client.get(reverse("leaderboards:board") + "?board=all-time")
+        all_time = client.get(reverse("leaderboards:board") + "?board=all-time")
+    assert daily.status_code == all_time.status_code == 200
+    assert daily.context["page"].paginator.count == 30  # every attempt, read from the board
 
 
 def test_a_bad_date_says_so_and_shows_today(client):

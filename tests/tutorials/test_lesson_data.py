@@ -2,7 +2,8 @@
 
 The checks here recompute each answer from the rules engine independently of
 tutorials.exercises (which draws and judges them on the page), then make
-sure the page's judge agrees: the right answer is accepted, a wrong one is not.
+sure the page's judge accepts the right answer. That it refuses every wrong
+one, for every kind, is test_exercises_wrong_answers.py.
 """
 
 from __future__ import annotations

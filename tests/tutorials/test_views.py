@@ -441,6 +441,7 @@ def test_a_finished_lesson_done_as_a_guest_is_complete_in_the_account(client):
         {"username": "dee", "password1": PASSWORD, "password2": PASSWORD},
     )
     row = LessonProgress.objects.get(user__username="dee", lesson="cards")
+    assert row.completed_exercises == list(lesson_by_slug("cards").exercise_ids)
     assert row.completed_at is not None
 
 

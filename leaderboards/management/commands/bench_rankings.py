@@ -1,8 +1,15 @@
 """``python manage.py bench_rankings``: time a full ranking recompute at scale.
 
-Fills the configured PostgreSQL database with PLAYERS players (most with an
-account) and one finished ranked daily attempt each, spread over DAYS days:
-PLAYERS x 10 hand results. Then times ``recompute()`` and prints JSON lines.
+Fills the configured PostgreSQL database with PLAYERS players (four in five
+with an account) who play the way the site is played, over DAYS days: each
+plays the daily in runs of consecutive days (streaks of one to eight days),
+one ranked attempt a day, now and then left unfinished, often followed by a
+practice attempt or two on the same deal (unranked), and some ordinary
+matches at the three levels besides. Every hand finished is a hand result.
+Then it times ``recompute()`` and prints JSON lines: what was seeded (players,
+matches of each kind, hand results), the seeding and recompute times, the
+rows of both boards and the longest streak on the all-time board.
+
 It refuses to run on a database that already holds players, so it never
 mixes with real data; ``--clean`` empties the tables it filled afterwards.
 """
@@ -14,24 +21,81 @@ import json
 import random
 import time
 import uuid
+from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
+from django.db.models import Max
 from django.utils import timezone
 
-from games.models import DailyDeal, HandOutcome, Match, Player
+from games.models import LEVEL_CHOICES, DailyDeal, HandOutcome, Match, Player
 from leaderboards.models import AllTimeRank, DailyRank
 from leaderboards.ranking import recompute
 
 SCORES = (-6, -4, -2, -1, 1, 2, 3, 4, 6)
+HANDS = 10
+LEVELS = [value for value, _label in LEVEL_CHOICES]
+#: Streaks of consecutive days a player plays the daily (short ones are the most common).
+RUN_LENGTHS = (1, 1, 1, 2, 2, 3, 5, 8)
+#: How many runs of days a player has, chosen uniformly.
+RUNS = (1, 1, 1, 2, 3)
+#: Practice attempts on the day's deal after the ranked one, chosen uniformly.
+PRACTICE_ATTEMPTS = (0, 0, 0, 1, 2)
+#: Ordinary (not daily) matches a player has, chosen uniformly.
+ORDINARY_MATCHES = (0, 0, 1, 2, 4)
+#: The share of ranked attempts left unfinished: some hands played, no rank.
+UNFINISHED = 0.05
+MATCH_MINUTES = 20
+
+
+@dataclass(frozen=True)
+class PlannedMatch:
+    """One match a bench player plays: ``day`` indexes the daily deals (None: ordinary)."""
+
+    player: int
+    day: int | None
+    ranked: bool
+    level: str
+    hands: int
+    started: dt.datetime
+
+    @property
+    def finished_at(self) -> dt.datetime | None:
+        return self.started + dt.timedelta(minutes=MATCH_MINUTES) if self.hands == HANDS else None
+
+
+def active_days(rng: random.Random, days: int) -> list[int]:
+    """The days a player plays the daily: a few runs of consecutive days."""
+    chosen: set[int] = set()
+    for _run in range(rng.choice(RUNS)):
+        length = min(rng.choice(RUN_LENGTHS), days)
+        first = rng.randrange(days - length + 1)
+        chosen.update(range(first, first + length))
+    return sorted(chosen)
+
+
+def plan_player(rng: random.Random, player: int, days: int, first_day: dt.datetime):
+    """Every match one player plays, in the order they start."""
+    planned = []
+    for day in active_days(rng, days):
+        started = first_day + dt.timedelta(days=day, seconds=rng.randrange(20 * 3600))
+        hands = HANDS if rng.random() >= UNFINISHED else rng.randrange(1, HANDS)
+        planned.append(PlannedMatch(player, day, True, "expert", hands, started))
+        for n in range(rng.choice(PRACTICE_ATTEMPTS) if hands == HANDS else 0):
+            later = started + dt.timedelta(minutes=MATCH_MINUTES * (n + 1))
+            planned.append(PlannedMatch(player, day, False, "expert", HANDS, later))
+    for _match in range(rng.choice(ORDINARY_MATCHES)):
+        started = first_day + dt.timedelta(seconds=rng.randrange(days * 86400))
+        planned.append(PlannedMatch(player, None, False, rng.choice(LEVELS), HANDS, started))
+    return planned
 
 
 class Command(BaseCommand):
     help = "Seed players and hand results in PostgreSQL, then time a full ranking recompute."
 
     def add_arguments(self, parser):
-        parser.add_argument("--players", type=int, default=100_000)
+        parser.add_argument("--players", type=int, default=12_000)
         parser.add_argument("--days", type=int, default=60)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--clean", action="store_true", help="empty the tables afterwards")
@@ -47,6 +111,11 @@ class Command(BaseCommand):
             self._seed(rng, players, days)
         seeded = time.perf_counter() - started
         self._emit("rankings.seed_s", round(seeded, 2))
+        self._emit("rankings.players", Player.objects.count())
+        daily = Match.objects.filter(daily__isnull=False)
+        self._emit("rankings.ranked_attempts", daily.filter(ranked=True).count())
+        self._emit("rankings.practice_attempts", daily.filter(ranked=False).count())
+        self._emit("rankings.ordinary_matches", Match.objects.filter(daily=None).count())
         self._emit("rankings.hand_results", HandOutcome.objects.count())
         started = time.perf_counter()
         summary = recompute()
@@ -54,6 +123,8 @@ class Command(BaseCommand):
         self._emit("rankings.recompute_s", round(elapsed, 3))
         self._emit("rankings.daily_rows", summary.daily_rows)
         self._emit("rankings.all_time_rows", summary.all_time_rows)
+        longest = AllTimeRank.objects.aggregate(longest=Max("best_streak"))["longest"]
+        self._emit("rankings.longest_streak", longest or 0)
         if clean:
             self._clean()
 
@@ -61,13 +132,15 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps({"name": name, "value": value}, sort_keys=True))
 
     def _seed(self, rng, players, days):
-        start = timezone.now().date() - dt.timedelta(days=days)
+        today = timezone.now().date()
+        start = today - dt.timedelta(days=days)
         deals = [
             DailyDeal(date=start + dt.timedelta(days=d), seed=rng.randbytes(32), first_dealer=d % 5)
             for d in range(days)
         ]
         DailyDeal.objects.bulk_create(deals)
         deal_ids = list(DailyDeal.objects.order_by("date").values_list("id", flat=True))
+        first_day = timezone.make_aware(dt.datetime.combine(start, dt.time(2)))
         user_table = get_user_model()._meta.db_table
         now = timezone.now()
         with transaction.atomic(), connection.cursor() as cursor:
@@ -100,44 +173,47 @@ class Command(BaseCommand):
                 f"COPY {Match._meta.db_table} {match_columns} FROM STDIN"
             ) as copy:
                 for n in range(players):
-                    match_id = uuid.UUID(int=rng.getrandbits(128))
-                    finished = now - dt.timedelta(seconds=rng.randrange(days * 86400))
-                    matches.append((match_id, n + 1, rng.choice(deal_ids), finished))
-                    copy.write_row(
-                        (
-                            match_id,
-                            n + 1,
-                            "expert",
-                            b"\0" * 32,
-                            0,
-                            0,
-                            10,
-                            1,
-                            "[0, 0, 0, 0, 0]",
-                            matches[-1][2],
-                            True,
-                            False,
-                            finished,
-                            finished,
-                            finished,
+                    for planned in plan_player(rng, n + 1, days, first_day):
+                        match_id = uuid.UUID(int=rng.getrandbits(128))
+                        scores = [rng.choice(SCORES) for _hand in range(planned.hands)]
+                        matches.append((match_id, planned, scores))
+                        total = sum(scores)
+                        copy.write_row(
+                            (
+                                match_id,
+                                planned.player,
+                                planned.level,
+                                b"\0" * 32,
+                                0,
+                                0,
+                                HANDS,
+                                planned.hands,
+                                json.dumps([total, -total, 0, 0, 0]),
+                                None if planned.day is None else deal_ids[planned.day],
+                                planned.ranked,
+                                False,
+                                planned.started,
+                                planned.finished_at or planned.started,
+                                planned.finished_at,
+                            )
                         )
-                    )
             with raw.cursor().copy(
                 f"COPY {HandOutcome._meta.db_table} (player_id, match_id, number, score, picked,"
                 " daily_id, ranked, finished_at) FROM STDIN"
             ) as copy:
-                for match_id, player_id, deal_id, finished in matches:
-                    for number in range(10):
+                for match_id, planned, scores in matches:
+                    deal_id = None if planned.day is None else deal_ids[planned.day]
+                    for number, score in enumerate(scores):
                         copy.write_row(
                             (
-                                player_id,
+                                planned.player,
                                 match_id,
                                 number,
-                                rng.choice(SCORES),
+                                score,
                                 rng.random() < 0.2,
                                 deal_id,
-                                True,
-                                finished,
+                                planned.ranked,
+                                planned.started + dt.timedelta(minutes=2 * (number + 1)),
                             )
                         )
             cursor.execute(
@@ -148,7 +224,8 @@ class Command(BaseCommand):
                 f"SELECT setval(pg_get_serial_sequence('{Player._meta.db_table}', 'id'), "
                 f"(SELECT MAX(id) FROM {Player._meta.db_table}))"
             )
-            cursor.execute(f"ANALYZE {HandOutcome._meta.db_table}")
+            for model in (Match, HandOutcome):
+                cursor.execute(f"ANALYZE {model._meta.db_table}")
 
     def _clean(self):
         with transaction.atomic():
