@@ -107,17 +107,23 @@ def start_dailies(count: int, seed: int) -> list[float]:
     import datetime as dt
     import random
 
+    from django.contrib.auth import get_user_model
+
     from .models import DailyDeal, Player
-    from .services import start_daily_match
+    from .services import SEATS, start_daily_match
 
     rng = random.Random(seed)
-    player = Player.objects.create()
+    # Only a signed-in player's attempt is ranked: an account with no usable password.
+    user = get_user_model().objects.create_user(f"bench-{rng.randbytes(8).hex()}")
+    player = Player.objects.create(user=user)
     first_day = dt.date(2000, 1, 1)
     times = []
     for n in range(count):
         deal_seed = rng.randbytes(32)
         deal = DailyDeal.objects.create(
-            date=first_day + dt.timedelta(days=n), seed=deal_seed, first_dealer=deal_seed[-1] % 5
+            date=first_day + dt.timedelta(days=n),
+            seed=deal_seed,
+            first_dealer=deal_seed[-1] % SEATS,
         )
         started = time.perf_counter()
         start_daily_match(player, deal, ranked=True)
