@@ -49,6 +49,11 @@ UNFINISHED = 0.05
 MATCH_MINUTES = 20
 
 
+def has_account(n: int) -> bool:
+    """Four bench players in five have an account; only theirs are ranked attempts."""
+    return n % 5 != 0
+
+
 @dataclass(frozen=True)
 class PlannedMatch:
     """One match a bench player plays: ``day`` indexes the daily deals (None: ordinary)."""
@@ -75,13 +80,15 @@ def active_days(rng: random.Random, days: int) -> list[int]:
     return sorted(chosen)
 
 
-def plan_player(rng: random.Random, player: int, days: int, first_day: dt.datetime):
-    """Every match one player plays, in the order they start."""
+def plan_player(
+    rng: random.Random, player: int, days: int, first_day: dt.datetime, account: bool = True
+):
+    """Every match one player plays, in the order they start (a guest's daily is practice)."""
     planned = []
     for day in active_days(rng, days):
         started = first_day + dt.timedelta(days=day, seconds=rng.randrange(20 * 3600))
         hands = HANDS if rng.random() >= UNFINISHED else rng.randrange(1, HANDS)
-        planned.append(PlannedMatch(player, day, True, "expert", hands, started))
+        planned.append(PlannedMatch(player, day, account, "expert", hands, started))
         for n in range(rng.choice(PRACTICE_ATTEMPTS) if hands == HANDS else 0):
             later = started + dt.timedelta(minutes=MATCH_MINUTES * (n + 1))
             planned.append(PlannedMatch(player, day, False, "expert", HANDS, later))
@@ -147,7 +154,7 @@ class Command(BaseCommand):
             cursor.execute(f"SELECT COALESCE(MAX(id), 0) FROM {user_table}")
             first_user = cursor.fetchone()[0] + 1
             raw = cursor.connection
-            accounts = [n for n in range(players) if n % 5]  # four in five have an account
+            accounts = [n for n in range(players) if has_account(n)]
             with raw.cursor().copy(
                 f"COPY {user_table} (id, password, is_superuser, username, first_name, last_name,"
                 " email, is_staff, is_active, date_joined) FROM STDIN"
@@ -162,7 +169,14 @@ class Command(BaseCommand):
             ) as copy:
                 for n in range(players):
                     copy.write_row(
-                        (n + 1, first_user + n if n % 5 else None, "normal", "classic", "", now)
+                        (
+                            n + 1,
+                            first_user + n if has_account(n) else None,
+                            "normal",
+                            "classic",
+                            "",
+                            now,
+                        )
                     )
             matches = []
             match_columns = (
@@ -173,7 +187,7 @@ class Command(BaseCommand):
                 f"COPY {Match._meta.db_table} {match_columns} FROM STDIN"
             ) as copy:
                 for n in range(players):
-                    for planned in plan_player(rng, n + 1, days, first_day):
+                    for planned in plan_player(rng, n + 1, days, first_day, has_account(n)):
                         match_id = uuid.UUID(int=rng.getrandbits(128))
                         scores = [rng.choice(SCORES) for _hand in range(planned.hands)]
                         matches.append((match_id, planned, scores))
