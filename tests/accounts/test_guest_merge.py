@@ -7,14 +7,13 @@ import re
 import pytest
 from django.db import connection
 from django.urls import reverse
-from django.utils import timezone
 from factories import (
     DailyDealFactory,
-    HandOutcomeFactory,
     LessonProgressFactory,
     MatchFactory,
     PlayerFactory,
     UserFactory,
+    finished_daily_attempt,
 )
 from moves import hand_over, play_until
 
@@ -43,19 +42,9 @@ def log_in(client, user):
     return client.post(reverse("accounts:login"), {"username": user.username, "password": PASSWORD})
 
 
-def ranked_attempt(player, deal, score_each_hand, hands=10):
+def ranked_attempt(player, deal, score_each_hand):
     """A finished ranked attempt at a day's deal, with its hand results."""
-    now = timezone.now()
-    match = MatchFactory(
-        player=player,
-        daily=deal,
-        ranked=True,
-        finished_at=now,
-        scores=[score_each_hand * hands, 0, 0, 0, 0],
-    )
-    for number in range(hands):
-        HandOutcomeFactory(match=match, number=number, score=score_each_hand, finished_at=now)
-    return match
+    return finished_daily_attempt(player, deal, score_each_hand, ranked=True)
 
 
 def board_row(page: str, name: str) -> str | None:

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 from django.utils import timezone
-from factories import HandOutcomeFactory, MatchFactory, PlayerFactory
+from factories import PlayerFactory, finished_daily_attempt
 from playwright.sync_api import Page, expect
 
 from games.daily import ensure_daily, today
@@ -24,16 +24,7 @@ def site(live_server):
 
 def finished(player, deal, score_each_hand, ranked):
     done = timezone.now() - dt.timedelta(minutes=5)
-    match = MatchFactory(
-        player=player,
-        daily=deal,
-        ranked=ranked,
-        finished_at=done,
-        scores=[score_each_hand * HANDS, 0, 0, 0, 0],
-    )
-    for number in range(HANDS):
-        HandOutcomeFactory(match=match, number=number, score=score_each_hand, finished_at=done)
-    return match
+    return finished_daily_attempt(player, deal, score_each_hand, ranked=ranked, finished_at=done)
 
 
 def fits(page: Page) -> bool:

@@ -14,10 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 from factories import (
     DailyDealFactory,
-    HandOutcomeFactory,
-    MatchFactory,
     PlayerFactory,
     UserFactory,
+    finished_daily_attempt,
 )
 from moves import finish_in_one_hand
 
@@ -34,16 +33,9 @@ HANDS = 10
 def attempt(player, deal, score_each_hand, ranked, minutes_ago=0):
     """A finished attempt at a day's deal with its hand results (rows only)."""
     finished = timezone.now() - dt.timedelta(minutes=minutes_ago)
-    match = MatchFactory(
-        player=player,
-        daily=deal,
-        ranked=ranked,
-        finished_at=finished,
-        scores=[score_each_hand * HANDS, 0, 0, 0, 0],
+    return finished_daily_attempt(
+        player, deal, score_each_hand, ranked=ranked, finished_at=finished
     )
-    for number in range(HANDS):
-        HandOutcomeFactory(match=match, number=number, score=score_each_hand, finished_at=finished)
-    return match
 
 
 def board_of_three(deal):

@@ -166,3 +166,17 @@ class LessonProgressFactory(factory.django.DjangoModelFactory):
     user = factory.SubFactory(UserFactory)
     lesson = "cards"
     completed_exercises = factory.LazyFunction(list)
+
+
+def finished_daily_attempt(player, deal, score_each_hand: int, *, ranked: bool, finished_at=None):
+    """A finished attempt at a day's deal that scored ``score_each_hand`` in every hand
+    (rows only: the match's total is the human's, the other seats' stay 0)."""
+    hands = Match._meta.get_field("hand_count").default
+    return PlayedMatchFactory(
+        player=player,
+        daily=deal,
+        ranked=ranked,
+        finished_at=finished_at or timezone.now(),
+        scores=[score_each_hand * hands] + [0] * (SEATS - 1),
+        hand_scores=[score_each_hand] * hands,
+    )
