@@ -698,10 +698,25 @@ def build_board(
     return board
 
 
-def replay_board(match, hand, view, *, step: int, steps: int) -> Board:
+def match_scores_at(earlier_hands, hand, over: bool) -> list[int]:
+    """Each seat's match score as it stood during ``hand``: the sum of the earlier
+    hands' results, and this hand's too once it is ``over``."""
+    counted = [h for h in earlier_hands if h.number < hand.number and h.result is not None]
+    if over and hand.result is not None:
+        counted.append(hand)
+    totals = [0] * SEATS
+    for counted_hand in counted:
+        for s, score in enumerate(counted_hand.result["scores"]):
+            totals[s] += score
+    return totals
+
+
+def replay_board(match, hand, earlier_hands, view, *, step: int, steps: int) -> Board:
     """A finished hand seen from any seat at any step (nothing hidden is left to hide,
-    but each seat's view still shows only what that seat saw then)."""
-    seats = _seats(match, view, seat_names(match), [])
+    but each seat's view still shows only what that seat saw then), with the match
+    scores as they stood then (``earlier_hands``: the match's hands before this one)."""
+    totals = match_scores_at(earlier_hands, hand, over=view.phase == "over")
+    seats = _seats(match, view, seat_names(match), totals)
     board = _board(
         match,
         hand,

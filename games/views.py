@@ -292,21 +292,24 @@ def speed(request: HttpRequest, match_id) -> HttpResponse:
 @require_safe
 @never_cache
 def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
-    """A finished hand, card by card, from any seat (``?seat=``, ``?step=``)."""
+    """A finished hand, card by card, from any seat (``?seat=``, ``?step=``).
+
+    It opens at the start (the deal, step 0), so Next walks through the hand.
+    """
     player, match = _own_match(request, match_id)
     hand = Hand.objects.filter(match=match, number=number - 1).first()
     if hand is None or hand.result is None:
         raise Http404(_("This hand isn't finished yet: it can be replayed once it is over."))
-    wanted = parse_int(request.GET.get("step"))
-    wanted = None if wanted is None else max(0, wanted)
+    wanted = max(0, parse_int(request.GET.get("step"), 0))
     shown, final = services.states_of(hand, wanted)
     steps = len(final.actions)
-    step = steps if wanted is None else min(wanted, steps)
+    step = min(wanted, steps)
     seat = parse_int(request.GET.get("seat"), match.human_seat)
     if not 0 <= seat < SEATS:
         seat = match.human_seat
     view = shown.view(seat)
-    board = replay_board(match, hand, view, step=step, steps=steps)
+    earlier = Hand.objects.filter(match=match, number__lt=hand.number).order_by("number")
+    board = replay_board(match, hand, list(earlier), view, step=step, steps=steps)
     base = reverse("games:replay", args=[match.pk, number])
     context = {
         "match": match,
