@@ -24,6 +24,7 @@ from rules_engine.settled import may_finish
 from .cards import RANK_LABELS, SUIT_NAMES, card_name, card_points, hand_order, is_trump
 from .charts import line_chart
 from .rule_text import rule_text
+from .score_text import signed
 
 SEATS = 5
 
@@ -447,15 +448,6 @@ def _buttons(view, live: bool, chosen: list[str], can_finish: bool) -> list[Butt
     if can_finish:
         buttons.append(Button("finish", _("Finish the hand")))
     return buttons
-
-
-def signed(score: int) -> str:
-    """A hand or match score the way players write it: +2, −1, 0."""
-    if score > 0:
-        return f"+{score}"
-    if score < 0:
-        return f"\u2212{-score}"
-    return "0"
 
 
 def _result(view, seats: list[Seat]) -> dict:
