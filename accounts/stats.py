@@ -17,6 +17,7 @@ class MatchLine:
     hands: int
     score: int
     finished: bool
+    is_daily: bool = False  # dated in the daily's time zone, like the daily's pages
 
 
 @dataclass
@@ -71,6 +72,7 @@ def player_statistics(player: Player) -> PlayerStatistics:
                 hands=match.hands_done,
                 score=match.scores[match.human_seat] if match.scores else 0,
                 finished=match.is_finished,
+                is_daily=match.daily_id is not None,
             )
         )
     return stats
