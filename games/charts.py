@@ -205,7 +205,7 @@ def line_chart(named_values: dict, width: int = 320, height: int = 160, pad: int
             last=values[-1] if values else 0,
             last_x=coordinates[-1][0],
             last_y=coordinates[-1][1],
-            label_x=x_of(span_x) + 2 * MARKER_SIZE,
+            label_x=x_of(span_x) + 3 * MARKER_SIZE,
             label_y=label_ys[n],
         )
         for n, label, shape, coordinates, markers, values in drawn
