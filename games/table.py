@@ -19,12 +19,29 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules_engine.actions import play as play_action
+from rules_engine.result import DEFENDERS_SCHNEIDER, PICKER_SCHNEIDER, WINNING_POINTS
 from rules_engine.settled import may_finish
 
 from .cards import RANK_LABELS, SUIT_NAMES, card_name, card_points, hand_order, is_trump
 from .charts import line_chart
 from .rule_text import rule_text
 from .score_text import signed
+from .sentences import (
+    DECIDING,
+    Who,
+    contract_sentence,
+    deciding_status,
+    defender_points_sentence,
+    event_sentence,
+    hand_label,
+    leaster_tie,
+    leaster_winner,
+    side_loses,
+    side_points_sentence,
+    side_wins,
+    to_play_status,
+    your_payment,
+)
 
 SEATS = 5
 
@@ -292,69 +309,41 @@ def _led_class(view) -> str | None:
     return card_class(first)
 
 
+def _who(seat: Seat) -> Who:
+    return Who(seat.name, seat.is_human)
+
+
 def _event(view, seats: list[Seat]) -> str:
     """What the newest shown action was, in a sentence."""
     if not view.actions:
-        return _("%(name)s deals.") % {"name": seats[view.dealer].name}
+        return event_sentence("deal", _who(seats[view.dealer]))
     actor, action = view.actions[-1]
-    name = seats[actor].name
+    who = _who(seats[actor])
     kind = action.kind
-    if kind == "pass":
-        return _("%(name)s passed.") % {"name": name}
-    if kind == "pick":
-        return _("%(name)s picked up the blind.") % {"name": name}
-    if kind == "bury":
-        return _("%(name)s buried two cards.") % {"name": name}
     if kind == "call":
-        return _("%(name)s called the %(card)s.") % {"name": name, "card": card_name(action.card)}
-    if kind == "alone":
-        return _("%(name)s plays alone.") % {"name": name}
-    if kind == "unknown":
-        return _("%(name)s set a card aside: the unknown.") % {"name": name}
+        return event_sentence("call", who, card_name(action.card))
+    if kind in ("pass", "pick", "bury", "alone", "unknown"):
+        return event_sentence(kind, who)
     if kind == "play":
         if view.phase == "over" and view.tricks:
-            return _("%(name)s took the last trick.") % {"name": seats[view.tricks[-1].winner].name}
+            return event_sentence("take_last", _who(seats[view.tricks[-1].winner]))
         if view.tricks and view.trick is not None and not view.trick.cards:
-            last = view.tricks[-1]
-            return _("%(name)s took the trick.") % {"name": seats[last.winner].name}
-        card = card_name(action.card) if action.card else _("a face-down card")
-        return _("%(name)s played the %(card)s.") % {"name": name, "card": card}
+            return event_sentence("take", _who(seats[view.tricks[-1].winner]))
+        if not action.card:
+            return event_sentence("play_face_down", who)
+        return event_sentence("play", who, card_name(action.card))
     return ""
 
 
-#: The status line of each deciding phase: when it is your turn, and when it is another's.
-_DECIDING_STATUS = {
-    "picking": (
-        gettext_lazy("Your turn: pick up the blind or pass"),
-        gettext_lazy("%(name)s is deciding whether to pick"),
-    ),
-    "bury": (
-        gettext_lazy("Your turn: choose two cards to bury"),
-        gettext_lazy("%(name)s is burying two cards"),
-    ),
-    "call": (
-        gettext_lazy("Your turn: call a partner or play alone"),
-        gettext_lazy("%(name)s is calling a partner"),
-    ),
-    "unknown": (
-        gettext_lazy("Your turn: choose the card to set aside as the unknown"),
-        gettext_lazy("%(name)s is setting a card aside"),
-    ),
-}
-
-
 def _status(view, seats: list[Seat], live: bool) -> str:
-    human = view.seat
-    turn = view.turn
+    """Whose turn it is and, when it is the human's now, what to do."""
     if view.phase == "over":
         return _("The hand is over.")
-    mine = turn == human and live
-    other = seats[turn].name if turn is not None else ""
-    if view.phase in _DECIDING_STATUS:
-        yours, theirs = _DECIDING_STATUS[view.phase]
-        return str(yours) if mine else theirs % {"name": other}
-    if not mine:
-        return _("%(name)s to play") % {"name": other}
+    who = _who(seats[view.turn])
+    if view.phase in DECIDING:
+        return deciding_status(view.phase, who, live=live)
+    if not (who.is_you and live):
+        return to_play_status(who)
     led = _led_class(view)
     if led is None:
         return _("Your turn: lead a card")
@@ -367,22 +356,20 @@ def _status(view, seats: list[Seat], live: bool) -> str:
 
 
 def _contract_line(view, seats: list[Seat]) -> str:
+    """The contract once chosen. While the picker still buries and calls, the event and
+    the status already say who picked, so this says nothing yet."""
     if view.contract == "leaster":
         return _("Leaster: everyone for themselves; fewest points (with a trick) wins")
-    if view.picker is None:
+    if view.picker is None or view.contract is None:
         return ""
-    picker = seats[view.picker].name
+    picker = _who(seats[view.picker])
     if view.contract == "alone":
-        return _("%(name)s picked and plays alone") % {"name": picker}
-    if view.called:
-        text = _("%(name)s picked and called the %(card)s") % {
-            "name": picker,
-            "card": card_name(view.called),
-        }
-        if view.partner is not None:
-            text += " · " + _("partner: %(name)s") % {"name": seats[view.partner].name}
-        return text
-    return _("%(name)s picked") % {"name": picker}
+        return contract_sentence(picker, alone=True)
+    partner = None
+    if view.partner is not None and view.partner != view.picker:
+        partner = _who(seats[view.partner])
+    card = card_name(view.called) if view.called else ""
+    return contract_sentence(picker, alone=False, card=card, partner=partner)
 
 
 def _hand_cards(view, state, live: bool, chosen: list[str]) -> tuple[list[HandCard], str]:
@@ -459,22 +446,14 @@ def _result(view, seats: list[Seat]) -> dict:
          "points": result.points[s], "tricks": result.tricks[s], "is_me": s == view.seat}
         for s in range(SEATS)
     ]  # fmt: skip
-    mine = result.scores[view.seat]
-    if mine > 0:
-        you = _("You win %(n)s.") % {"n": mine}
-    elif mine < 0:
-        you = _("You pay %(n)s.") % {"n": -mine}
-    else:
-        you = _("You neither win nor pay.")
+    human = next(s for s in seats if s.is_human)
+    you = your_payment(result.scores[human.seat])
     if result.contract == "leaster":
         winners = [s for s in range(SEATS) if result.scores[s] > 0]
         if winners:
-            headline = _("Leaster: %(name)s wins with %(points)s points.") % {
-                "name": names[winners[0]],
-                "points": result.points[winners[0]],
-            }
+            headline = leaster_winner(_who(seats[winners[0]]), result.points[winners[0]])
         else:
-            headline = _("Leaster: a tie for the fewest points, so nobody wins.")
+            headline = leaster_tie()
         return {"leaster": True, "headline": headline, "you": you, "payments": payments,
                 "notes": []}  # fmt: skip
     side = [result.picker] + ([result.partner] if result.partner is not None else [])
@@ -484,37 +463,27 @@ def _result(view, seats: list[Seat]) -> dict:
     side_tricks = sum(result.tricks[s] for s in side)
     defender_tricks = sum(result.tricks[s] for s in defenders)
     bury = sum(card_points(c) for c in view.buried or ())
-    if len(side) == 2:
-        side_name = _("%(picker)s and %(partner)s") % {
-            "picker": names[result.picker],
-            "partner": names[result.partner],
-        }
-    else:
-        side_name = _("%(picker)s alone") % {"picker": names[result.picker]}
+    picker = _who(seats[result.picker])
+    partner = _who(seats[result.partner]) if result.partner is not None else None
     notes = []
-    if side_points >= 61:
-        headline = _("%(side)s win with %(points)s of 120 points.") % {
-            "side": side_name,
-            "points": side_points,
-        }
+    if side_points >= WINNING_POINTS:
+        headline = side_wins(picker, partner, side_points)
         if defender_tricks == 0:
-            notes.append(_("The defenders took no trick."))
-        elif defender_points <= 29:
+            notes.append(_("Schwarz: the defenders took no trick."))
+        elif defender_points <= DEFENDERS_SCHNEIDER:
             notes.append(_("Schneider: the defenders took 29 points or fewer."))
     else:
-        headline = _("The defenders win: %(side)s took only %(points)s of 120 points.") % {
-            "side": side_name,
-            "points": side_points,
-        }
+        headline = side_loses(picker, partner, side_points)
         if side_tricks == 0:
-            notes.append(_("The picker's side took no trick."))
-        elif side_points <= 30:
+            notes.append(_("Schwarz: the picker's side took no trick."))
+        elif side_points <= PICKER_SCHNEIDER:
             notes.append(_("Schneider: the picker's side took 30 points or fewer."))
     return {
         "leaster": False,
         "headline": headline,
         "you": you,
-        "side_name": side_name,
+        "side_line": side_points_sentence(side_points, bury),
+        "defender_line": defender_points_sentence(defender_points),
         "side_points": side_points,
         "defender_points": defender_points,
         "bury_points": bury,
@@ -523,19 +492,14 @@ def _result(view, seats: list[Seat]) -> dict:
     }
 
 
-def hand_summary(result: dict, names: list[str]) -> str:
-    """One line for a finished hand on the score sheet."""
+def hand_summary(result: dict, names: list[str], human: int) -> str:
+    """One label for a finished hand on the score sheet (``human`` is the human's seat)."""
     if result.get("contract") == "leaster":
         return _("Leaster")
-    picker = names[result["picker"]]
-    if result.get("contract") == "alone":
-        return _("%(name)s alone") % {"name": picker}
-    if result.get("partner") is not None:
-        return _("%(name)s with %(partner)s") % {
-            "name": picker,
-            "partner": names[result["partner"]],
-        }
-    return picker
+    picker = Who(names[result["picker"]], result["picker"] == human)
+    partner_seat = result.get("partner")
+    partner = Who(names[partner_seat], partner_seat == human) if partner_seat is not None else None
+    return hand_label(picker, partner, alone=result.get("contract") == "alone")
 
 
 def score_sheet(match, hands, names: list[str], include_current: bool):
@@ -555,7 +519,7 @@ def score_sheet(match, hands, names: list[str], include_current: bool):
             SheetRow(
                 number=hand.number + 1,
                 scores=[signed(x) for x in scores],
-                summary=hand_summary(hand.result, names),
+                summary=hand_summary(hand.result, names, match.human_seat),
                 url=reverse("games:replay", args=[match.pk, hand.number + 1]),
             )
         )
@@ -673,7 +637,6 @@ def build_board(
     if over and live:
         board.result = _result(view, seats)
         board.match_over = match.is_finished
-        board.status = _("Hand over. %(you)s") % {"you": board.result["you"]}
         if board.match_over:
             order = sorted(range(SEATS), key=lambda s: (-totals[s], s))
             # Equal scores share a place: 1, 2, 2, 4.

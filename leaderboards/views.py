@@ -12,6 +12,7 @@ from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -21,6 +22,7 @@ from games.identity import current_player
 from games.models import DailyDeal, Match, Player
 from games.services import start_daily_match
 
+from .freshness import computed_ago
 from .models import AllTimeRank, DailyRank, RankingState
 from .nicknames import NICKNAME_MAX, clean_nickname
 from .ranking import would_place
@@ -60,7 +62,7 @@ def _daily_context(request: HttpRequest) -> dict:
         and Match.objects.filter(player=player, daily=deal, ranked=False).exists(),
         "player": player,
         "nickname_max": NICKNAME_MAX,
-        "computed_at": _computed_at(),
+        "computed": _computed(),
     }
 
 
@@ -159,7 +161,7 @@ def board(request: HttpRequest) -> HttpResponse:
         "previous_day": day - dt.timedelta(days=1) if day > dt.date.min else None,
         "next_day": day + dt.timedelta(days=1) if day < today() else None,
         "today": today(),
-        "computed_at": _computed_at(),
+        "computed": _computed(),
     }
     return render(request, "leaderboards/board.html", context)
 
@@ -175,7 +177,7 @@ def _all_time(request: HttpRequest, player) -> HttpResponse:
         "mine_on_page": mine is not None and any(r.pk == mine.pk for r in page),
         "player": player,
         "min_hands": 100,
-        "computed_at": _computed_at(),
+        "computed": _computed(),
     }
     return render(request, "leaderboards/board.html", context)
 
@@ -205,6 +207,9 @@ def _parse_date(text: str | None) -> dt.date | None:
         return None
 
 
-def _computed_at():
+def _computed() -> str:
+    """When the boards were last computed, as a sentence; '' before the first time."""
     state = RankingState.objects.filter(pk=1).first()
-    return state.computed_at if state else None
+    if state is None or state.computed_at is None:
+        return ""
+    return computed_ago(state.computed_at, timezone.now())

@@ -153,6 +153,13 @@ def name_of(ex: Exercise, seat: int) -> str:
     return _("you") if seat == ex.seat else SEAT_NAMES[seat]
 
 
+def _names_and(names: list[str]) -> str:
+    """Other players' names as a list: 'Ann', 'Ann and Ben', 'Ann, Ben and Cleo'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
 def _Name(ex: Exercise, seat: int) -> str:  # noqa: N802 (the capitalised form of name_of)
     name = name_of(ex, seat)
     return name[0].upper() + name[1:]
@@ -451,19 +458,37 @@ def score_reasons(ex: Exercise) -> list[str]:
         fewest = min(result.points[s] for s in takers)
         winners = [s for s in takers if result.points[s] == fewest]
         if len(winners) > 1:
+            others = [SEAT_NAMES[s] for s in winners if s != ex.seat]
+            values = {"names": _names_and(others), "n": fewest}
+            if ex.seat in winners:
+                return [
+                    _(
+                        "You and %(names)s tie for the fewest points (%(n)d) among the players "
+                        "who took a trick, so nobody wins anything."
+                    )
+                    % values
+                ]
             return [
                 _(
                     "%(names)s tie for the fewest points (%(n)d) among the players who took a "
                     "trick, so nobody wins anything."
                 )
-                % {"names": " & ".join(_Name(ex, s) for s in winners), "n": fewest}
+                % values
+            ]
+        if winners[0] == ex.seat:
+            return [
+                _(
+                    "You took the fewest points (%(n)d) among the players who took a trick, "
+                    "so you win 1 from each of the other four."
+                )
+                % {"n": fewest}
             ]
         return [
             _(
                 "%(name)s took the fewest points (%(n)d) among the players who took a trick, "
                 "so wins 1 from each of the other four."
             )
-            % {"name": _Name(ex, winners[0]), "n": fewest}
+            % {"name": SEAT_NAMES[winners[0]], "n": fewest}
         ]
     side = [state.picker] + ([state.partner] if state.partner >= 0 else [])
     side_points = sum(result.points[s] for s in side)
@@ -703,12 +728,19 @@ def info_lines(ex: Exercise) -> list[str]:
     view = state.view(ex.seat if ex.seat is not None else 0)
     lines = []
     if view.phase == "picking":
-        lines.append(_("%(name)s dealt.") % {"name": _Name(ex, view.dealer)})
+        if view.dealer == ex.seat:
+            lines.append(_("You dealt."))
+        else:
+            lines.append(_("%(name)s dealt.") % {"name": SEAT_NAMES[view.dealer]})
         passed = [s for s, a in view.actions if a.kind == "pass"]
-        if passed:
-            lines.append(
-                _("%(names)s passed.") % {"names": ", ".join(_Name(ex, s) for s in passed)}
-            )
+        others = [SEAT_NAMES[s] for s in passed if s != ex.seat]
+        if ex.seat in passed and others:
+            # "Ann, Ben and you passed.": you come last in the list.
+            lines.append(_("%(names)s and you passed.") % {"names": ", ".join(others)})
+        elif ex.seat in passed:
+            lines.append(_("You passed."))
+        elif others:
+            lines.append(_("%(names)s passed.") % {"names": _names_and(others)})
         return lines
     if view.contract == "leaster":
         return [_("Everyone passed: this hand is a leaster, each player for themselves.")]

@@ -84,17 +84,22 @@ def test_a_leaster_or_a_hand_before_play_is_never_decided():
 
 
 def test_the_status_line_of_each_deciding_phase_says_whose_turn_and_what_is_asked():
-    seats = [SimpleNamespace(name=name) for name in ("You", "Ann", "Ben", "Cleo", "Dan")]
-    for phase, yours, theirs in [
-        ("picking", "Your turn: pick up the blind or pass", "Ben is deciding whether to pick"),
-        ("bury", "Your turn: choose two cards to bury", "Ben is burying two cards"),
-        ("call", "Your turn: call a partner or play alone", "Ben is calling a partner"),
+    seats = [
+        SimpleNamespace(name=name, is_human=seat == 0)
+        for seat, name in enumerate(("You", "Ann", "Ben", "Cleo", "Dan"))
+    ]
+    for phase, yours, earlier, theirs in [
+        ("picking", "Your turn: pick up the blind or pass", "You are deciding whether to pick",
+         "Ben is deciding whether to pick"),
+        ("bury", "Your turn: choose two cards to bury", "You are burying two cards",
+         "Ben is burying two cards"),
+        ("call", "Your turn: call a partner or play alone", "You are calling a partner",
+         "Ben is calling a partner"),
         ("unknown", "Your turn: choose the card to set aside as the unknown",
-         "Ben is setting a card aside"),
+         "You are setting a card aside", "Ben is setting a card aside"),
     ]:  # fmt: skip
         assert _status(SimpleNamespace(seat=0, turn=0, phase=phase), seats, live=True) == yours
         assert _status(SimpleNamespace(seat=0, turn=2, phase=phase), seats, live=True) == theirs
-        # Stepping through the past, it is never "your turn".
-        assert _status(SimpleNamespace(seat=0, turn=0, phase=phase), seats, live=False) == (
-            theirs.replace("Ben", "You")
-        )
+        # Stepping through the past, it is never "your turn", and never "You is".
+        past = SimpleNamespace(seat=0, turn=0, phase=phase)
+        assert _status(past, seats, live=False) == earlier
