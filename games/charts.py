@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Colours that read on light and dark backgrounds, and in the four-colour deck.
-SERIES_COLOURS = ("#1d6a3b", "#b3261e", "#1a4fa3", "#8a5a00", "#6b3fa0")
+#: How many line colours the stylesheet has (``.chart-series-0`` ...), each with a light
+#: and a dark theme value of at least 3:1 against the chart (static/css/site.css).
+SERIES_STYLES = 5
 
 
 @dataclass(frozen=True)
 class Series:
     label: str
-    colour: str
+    style: str  # the CSS class that colours this line, its dot and its legend swatch
     points: str  # "x,y x,y ..." for an SVG polyline
     last: int
     last_x: float
@@ -58,7 +59,7 @@ def line_chart(named_values: dict, width: int = 320, height: int = 160, pad: int
         series.append(
             Series(
                 label=str(label),
-                colour=SERIES_COLOURS[n % len(SERIES_COLOURS)],
+                style=f"chart-series-{n % SERIES_STYLES}",
                 points=" ".join(f"{x},{y}" for x, y in coordinates),
                 last=values[-1] if values else 0,
                 last_x=coordinates[-1][0],
