@@ -24,6 +24,7 @@ from factories import (
     PASSWORD,
     AllTimeRankFactory,
     DailyRankFactory,
+    LessonProgressFactory,
     PlayerFactory,
     RankedDailyMatchFactory,
     UserFactory,
@@ -78,6 +79,22 @@ SETTLED = """() => new Promise(done => requestAnimationFrame(() => requestAnimat
   ]).then(() => done()))))"""
 
 
+#: Chart lines under 3:1 against their chart (WCAG 1.4.11, which axe-core leaves alone).
+FAINT_CHART_LINES = """() => {
+  const rgb = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = c => { const [r, g, b] = rgb(c).map(v => v / 255).map(
+    v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  return [...document.querySelectorAll('.chart-line')].map(line => {
+    const stroke = getComputedStyle(line).stroke;
+    const ground = getComputedStyle(line.closest('svg')).backgroundColor;
+    return [line.getAttribute('class'), stroke, ground, ratio(stroke, ground)];
+  }).filter(([, , , r]) => r < 3)
+    .map(([name, s, g, r]) => `${name}: ${s} on ${g}, ${r.toFixed(2)}:1`);
+}"""
+
+
 # -- the tour: one browser page, checked in every colour scheme and width ------------------
 
 
@@ -129,6 +146,9 @@ class Tour:
                     if scroll > size["width"]:
                         wide = page.evaluate(WIDER_THAN_SCREEN)
                         self.problems.append(f"{where}: {scroll} px wide, scrolls sideways: {wide}")
+                faint = page.evaluate(FAINT_CHART_LINES)
+                if faint:
+                    self.problems.append(f"{where}: chart lines too faint: {faint}")
                 report = axe_report(page)
                 if report:
                     self.problems.append(f"{where}:\n{report}")
@@ -357,7 +377,15 @@ def boards(tour: Tour) -> None:
 @visit("course", "tutorials:course")
 def course_page(tour: Tour) -> None:
     tour.open("/learn/")
-    tour.check("the course")
+    tour.check("the course, new")
+    user = UserFactory()
+    first, second = course()[:2]
+    for lesson, done in ((first, first.exercise_ids), (second, second.exercise_ids[:1])):
+        LessonProgressFactory(user=user, lesson=lesson.slug, completed_exercises=list(done))
+    tour.sign_in(user)
+    tour.open("/learn/")
+    expect(tour.page.get_by_text(f"1 of {len(course())} lessons done.")).to_be_visible()
+    tour.check("the course, one lesson done and one started")
 
 
 @visit("the rules", "tutorials:rules")
@@ -531,27 +559,34 @@ def test_every_lesson_has_a_visit():
     assert lessons and {f"lesson {slug}" for slug in lessons} <= set(VISITS)
 
 
-def test_a_check_reports_faint_text_in_the_dark_only_and_a_page_too_wide_for_a_phone(browser):
-    """The tour really switches scheme and width: a page that breaks only in the dark
-    theme, and one row too wide only for the phone, are reported there and nowhere else."""
+def test_a_check_reports_what_fails_in_the_dark_only_and_a_page_too_wide_for_a_phone(browser):
+    """The tour really switches scheme and width: faint text and a faint chart line only
+    in the dark theme, and a row too wide only for the phone, are reported there only."""
     context = browser.new_context(viewport=PHONE, reduced_motion="reduce")
     try:
         tour = Tour(context.new_page(), site="")
         tour.page.set_content(
             '<html lang="en"><title>t</title><style>'
-            "p { color: #111; background: #fff; transition: color 1s; }"
-            "@media (prefers-color-scheme: dark) { p { color: #333; background: #111; } }"
+            "p, svg { color: #111; background: #fff; transition: color 1s; }"
+            ".chart-line { stroke: #1d6a3b; fill: none; }"
+            "@media (prefers-color-scheme: dark) { p, svg { color: #333; background: #111; } }"
             ".row { width: 400px; } @media (min-width: 500px) { .row { width: 100%; } }"
-            '</style><main><p>faint in the dark</p><div class="row">row</div></main></html>'
+            '</style><main><p>faint in the dark</p><div class="row">row</div>'
+            '<svg role="img" aria-label="a line"><polyline class="chart-line" points="0,0 9,9">'
+            "</polyline></svg></main></html>"
         )
         tour.check("a test page")
     finally:
         context.close()
-    assert [problem.split(":")[0] for problem in tour.problems] == [
+    found = [problem.split(":\n")[0] for problem in tour.problems]
+    assert [where.split(": ")[0] for where in found] == [
         "a test page, 360 px, light",
         "a test page, 360 px, dark",
         "a test page, 360 px, dark",
+        "a test page, 360 px, dark",
+        "a test page, 1280 px, dark",
         "a test page, 1280 px, dark",
     ]
-    assert "scrolls sideways: ['div.row']" in tour.problems[0]
-    assert "color-contrast" in tour.problems[2] and "color-contrast" in tour.problems[3]
+    assert "scrolls sideways: ['div.row']" in found[0] and "scrolls sideways" in found[1]
+    assert "chart lines too faint: ['chart-line: rgb(29, 106, 59) on rgb(17, 17, 17)" in found[2]
+    assert "color-contrast" in tour.problems[3] and "color-contrast" in tour.problems[5]
