@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from .score_text import signed
 
-#: Colours that read on light and dark backgrounds, and in the four-colour deck.
-SERIES_COLOURS = ("#1d6a3b", "#b3261e", "#1a4fa3", "#8a5a00", "#6b3fa0")
+#: How many line colours the stylesheet has (``.chart-series-0`` ...), each with a light
+#: and a dark theme value of at least 3:1 against the chart (static/css/site.css).
+SERIES_STYLES = 5
 #: One marker shape per series, so lines differ without colour too.
 MARKER_SHAPES = ("circle", "square", "triangle", "diamond", "ring")
 #: SVG stroke-dasharray of each series ("" draws a solid line).
@@ -46,7 +47,7 @@ class Marker:
 @dataclass(frozen=True)
 class Series:
     label: str
-    colour: str
+    style: str  # the CSS class that colours this line, its markers and its legend key
     shape: str
     dash: str
     filled: bool  # a solid marker, or an outline (the "ring")
@@ -195,7 +196,7 @@ def line_chart(named_values: dict, width: int = 320, height: int = 160, pad: int
     series = tuple(
         Series(
             label=label,
-            colour=SERIES_COLOURS[n % len(SERIES_COLOURS)],
+            style=f"chart-series-{n % SERIES_STYLES}",
             shape=shape,
             dash=DASH_PATTERNS[n % len(DASH_PATTERNS)],
             filled=shape != "ring",

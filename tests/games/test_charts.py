@@ -16,7 +16,7 @@ def render(chart, title: str = "Running score") -> str:
 
 
 def series_groups(page: str) -> list[str]:
-    return re.findall(r'<g class="chart-series".*?</g>', page, re.S)
+    return re.findall(r'<g class="chart-series[ "].*?</g>', page, re.S)
 
 
 def test_two_series_with_the_same_values_are_drawn_differently():
@@ -30,7 +30,9 @@ def test_two_series_with_the_same_values_are_drawn_differently():
     dashes = [re.search(r'data-dash="([^"]+)"', g).group(1) for g in (first, second)]
     shapes = [re.search(r'data-shape="([^"]+)"', g).group(1) for g in (first, second)]
     assert dashes[0] != dashes[1] and shapes[0] != shapes[1]
-    marker_paths = [re.findall(r'<path d="([^"]+)"', g) for g in (first, second)]
+    marker_paths = [
+        re.findall(r'<path class="chart-marker[^"]*" d="([^"]+)"', g) for g in (first, second)
+    ]
     # A marker at each of the three hands, and one before the end label.
     assert [len(paths) for paths in marker_paths] == [4, 4]
     assert not set(marker_paths[0]) & set(marker_paths[1])
