@@ -7,6 +7,7 @@ table as it was; a plain request gets the whole 429 page in the site's look.
 from __future__ import annotations
 
 import pytest
+from accessibility import axe_report
 from playwright.sync_api import Page, expect
 
 from config import ratelimit
@@ -75,7 +76,7 @@ def test_a_hint_past_the_limit_shows_a_notice_and_keeps_the_table(site, phone):
     assert match.hands.count() == 1
 
 
-def test_the_429_page_has_the_site_s_look_light_and_dark_on_a_phone(site, phone):
+def test_the_429_page_has_the_site_s_look_and_passes_axe_light_and_dark(site, phone):
     use_up("new-game")
     phone.goto(site + "/")
     phone.click("[data-action=new-game]")
@@ -85,8 +86,14 @@ def test_the_429_page_has_the_site_s_look_light_and_dark_on_a_phone(site, phone)
     assert not Match.objects.exists()
     # site.css is in force: the page's own background, light then dark, and no sideways scroll.
     light = phone.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert axe_report(phone) == ""
     phone.emulate_media(color_scheme="dark")
     dark = phone.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert axe_report(phone) == ""
     assert light == "rgb(247, 246, 241)"
     assert dark == "rgb(17, 21, 19)"
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.set_viewport_size({"width": 1280, "height": 800})
+    for scheme in ("light", "dark"):
+        phone.emulate_media(color_scheme=scheme)
+        assert axe_report(phone) == "", scheme
