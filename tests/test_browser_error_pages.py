@@ -53,16 +53,20 @@ def test_each_error_page_passes_axe_and_fits_the_screen(site, browser, viewport,
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_stand_alone_500_page_passes_axe(site, browser, scheme):
-    """500.html is rendered with no context (the failure may be anywhere): shown here
-    from the site's address so that its stylesheet loads."""
+@pytest.mark.parametrize(
+    ("template", "heading"),
+    [("500.html", "Something went wrong"), ("503.html", "Please try again in a moment")],
+)
+def test_the_pages_rendered_without_a_request_pass_axe(site, browser, scheme, template, heading):
+    """500.html and 503.html are rendered with no request (the failure may be anywhere,
+    the database gone): shown here from the site's address so that the stylesheet loads."""
     context = browser.new_context(viewport=PHONE, color_scheme=scheme)
     try:
         page = context.new_page()
         page.goto(site + "/healthz")
-        page.set_content(render_to_string("500.html"))
+        page.set_content(render_to_string(template))
         assert page.evaluate("document.styleSheets[0].cssRules.length") > 0
-        expect(page.get_by_role("heading", level=1)).to_have_text("Something went wrong")
+        expect(page.get_by_role("heading", level=1)).to_have_text(heading)
         assert axe_report(page) == ""
     finally:
         context.close()
