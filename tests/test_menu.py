@@ -43,6 +43,7 @@ def test_a_guest_sees_the_menu_with_the_current_item_marked(client, url, current
     page = client.get(url(match)).content.decode()
     assert menu_items(page) == [*ITEMS, "login", "signup"]
     assert current_items(page) == current
+    assert "{#" not in page  # a template comment over two lines would show as text
 
 
 def test_an_account_sees_its_profile_and_log_out_and_the_summary_is_under_daily(client):
