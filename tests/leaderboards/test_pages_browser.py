@@ -9,7 +9,7 @@ from accessibility import axe_report
 from content_policy import policed_page
 from factories import PASSWORD, MatchFactory, PlayerFactory, finished_daily_attempt
 from playwright.sync_api import Page, expect
-from screens import PHONE
+from screens import PHONE, WIDE
 
 from games.daily import ensure_daily, today
 from leaderboards.models import DailyRank
@@ -125,3 +125,16 @@ def test_the_menu_is_reached_and_followed_by_keyboard(browser, site, me):
         page.keyboard.press("Enter")
         page.wait_for_url(f"{site}/daily/")
         expect(page.locator('[data-menu="daily"]')).to_have_attribute("aria-current", "page")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_on_a_wide_screen_the_menu_is_a_row_of_links_in_the_header(browser, site, scheme):
+    with policed_page(browser, viewport=WIDE, color_scheme=scheme) as page:
+        page.goto(f"{site}/leaderboards/?board=all-time")
+        expect(page.locator("[data-site-menu] > summary")).to_be_hidden()
+        links = page.locator("[data-menu]")
+        expect(links).to_have_count(6)
+        tops = {round(link.bounding_box()["y"]) for link in links.all()}
+        assert len(tops) == 1, f"the menu's links sit in one row: {tops}"
+        expect(page.locator('[data-menu="leaderboards"]')).to_have_attribute("aria-current", "page")
+        check_page(page, "wide all-time board")
