@@ -646,8 +646,12 @@ def build_board(
                  "is_me": s == match.human_seat}
                 for s in order
             ]  # fmt: skip
-            board.status = _("Match over: you finished in place %(place)s of 5 with %(score)s.") % {
+            board.status = _(
+                "Match over: you finished in place %(place)s of the %(seats)s players "
+                "at this table, with %(score)s."
+            ) % {
                 "place": places[match.human_seat],
+                "seats": SEATS,
                 "score": signed(totals[match.human_seat]),
             }
     return board

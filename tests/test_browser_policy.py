@@ -105,6 +105,7 @@ def test_every_page_keeps_to_the_policy_and_htmx_still_works(site, phone):
     phone.get_by_role("button", name="Sign up").click()
     expect(phone).to_have_url(site + "/accounts/profile/")
     expect(phone.locator(".chart-swatch")).to_have_count(1)
+    phone.click("[data-site-menu] > summary")  # the menu holds the account links
     phone.click("[data-action=logout]")
     phone.goto(site + "/accounts/login/")
     phone.fill("input[name=username]", "walker")

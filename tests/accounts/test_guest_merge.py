@@ -48,7 +48,8 @@ def ranked_attempt(player, deal, score_each_hand):
 
 
 def board_row(page: str, name: str) -> str | None:
-    found = re.search(rf"<tr[^>]*>\s*<td>\d+</td>\s*<td>{re.escape(name)}</td>.*?</tr>", page, re.S)
+    cell = rf"<td[^>]*>{re.escape(name)}(?:</td>| <span)"  # your own row adds "(you)"
+    found = re.search(rf"<tr[^>]*>\s*<td[^>]*>\d+</td>\s*{cell}.*?</tr>", page, re.S)
     return found.group(0) if found else None
 
 

@@ -1,6 +1,7 @@
 """The daily page and the leaderboards, over HTTP."""
 
 import datetime as dt
+import re
 
 import pytest
 from django.urls import reverse
@@ -137,3 +138,48 @@ def test_the_home_page_shows_todays_daily_status(client):
     page = client.get(home).content.decode()
     assert 'data-daily-status="finished"' in page
     assert "+10, rank 1" in page
+
+
+def test_the_current_board_is_marked_as_a_tab(client):
+    past = ensure_daily(today() - dt.timedelta(days=2))
+    today_board = client.get(reverse("leaderboards:board")).content.decode()
+    assert 'data-tab="today" aria-current="page"' in today_board
+    assert 'data-tab="day"' not in today_board
+    day_board = client.get(reverse("leaderboards:board") + f"?date={past.date}").content.decode()
+    assert 'data-tab="day" aria-current="page"' in day_board
+    assert 'data-tab="today" aria-current' not in day_board
+    all_time = client.get(reverse("leaderboards:board") + "?board=all-time").content.decode()
+    assert 'data-tab="all-time" aria-current="page"' in all_time
+    assert 'data-tab="today" aria-current' not in all_time
+
+
+def test_your_all_time_row_is_marked_beyond_colour_and_numbers_are_aligned(client):
+    deal = ensure_daily(today())
+    RankedDailyMatchFactory(player=PlayerFactory(account=True), daily=deal, hand_scores=[2] * 10)
+    me = PlayerFactory(account=True)
+    client.force_login(me.user)
+    RankedDailyMatchFactory(player=me, daily=deal, hand_scores=[0] * 10)
+    recompute()
+    page = client.get(reverse("leaderboards:board") + "?board=all-time").content.decode()
+    mine = page[page.index('class="mine" aria-current="true"') :].split("</tr>")[0]
+    assert 'data-rank="2"' in mine and "(you)" in mine
+    headers = re.findall(r'<th scope="col"( class="[^"]*")?>', page)
+    assert headers.count("") == 1  # the player's name; every other column is numeric
+    assert all("num" in h for h in headers if h)
+    cells = re.findall(r"<td( class=\"[^\"]*\")?>", mine)
+    assert (
+        cells
+        == [' class="num"', ' class="name"'] + [' class="num"'] * 2 + [' class="num wide-only"'] * 3
+    )
+
+
+def test_the_days_board_aligns_its_numbers_and_marks_your_row(client):
+    deal = ensure_daily(today())
+    me = PlayerFactory(account=True)
+    client.force_login(me.user)
+    RankedDailyMatchFactory(player=me, daily=deal, hand_scores=[1] * 10)
+    recompute()
+    page = client.get(reverse("leaderboards:board")).content.decode()
+    mine = page[page.index('class="mine" aria-current="true"') :].split("</tr>")[0]
+    assert "(you)" in mine
+    assert re.findall(r"<td class=\"([^\"]*)\">", mine) == ["num", "name", "num", "num"]
