@@ -28,6 +28,7 @@ from factories import (
     PlayerFactory,
     RankedDailyMatchFactory,
     UserFactory,
+    finished_daily_attempt,
 )
 from moves import hand_over, play_until
 from playwright.sync_api import Locator, Page, expect
@@ -60,6 +61,7 @@ NOT_PAGES = {
     "leaderboards:start_daily": "redirects to the table",
     "leaderboards:nickname": "redirects to the daily page or the board",
     "leaderboards:practice": "redirects to the table",
+    "leaderboards:daily_place": "an htmx fragment of the daily summary, checked there",
 }
 
 
@@ -307,16 +309,21 @@ def home(tour: Tour) -> None:
     tour.check("home, signed in with a game in progress")
 
 
-def finished_daily(player) -> None:
-    """Today's ranked attempt finished and ranked, among a few other players'."""
+def finished_daily(player, ranked: bool = True):
+    """Today's attempt finished among a few other players' ranked ones: ranked (an
+    account's) with its place on the board, or practice (a guest's)."""
     deal = ensure_daily(today())
-    mine = RankedDailyMatchFactory(player=player, daily=deal, hand_scores=[2, -1, 1])
+    if ranked:
+        mine = RankedDailyMatchFactory(player=player, daily=deal, hand_scores=[2, -1, 1])
+    else:
+        mine = finished_daily_attempt(player, deal, 1, ranked=False)
     for rank in range(1, 5):
-        if rank == 2:
+        if rank == 2 and ranked:
             DailyRankFactory(match=mine, rank=rank, score=2, skill=1.5)
         else:
             other = RankedDailyMatchFactory(daily=deal)
             DailyRankFactory(match=other, rank=rank, score=3 - rank, skill=2.0 - rank / 2)
+    return mine
 
 
 def daily_steps(tour: Tour, signed_in: bool) -> None:
@@ -338,7 +345,7 @@ def daily_steps(tour: Tour, signed_in: bool) -> None:
         finished_daily(PlayerFactory(user=user))
         tour.sign_in(user)
     else:
-        finished_daily(tour.as_guest())
+        finished_daily(tour.as_guest(), ranked=False)
     tour.open("/daily/")
     expect(tour.page.locator("[data-daily-status=finished]")).to_be_visible()
     tour.check(f"daily, {who}, finished")
@@ -352,6 +359,20 @@ def daily_guest(tour: Tour) -> None:
 @visit("daily, signed in", "leaderboards:daily")
 def daily_member(tour: Tour) -> None:
     daily_steps(tour, signed_in=True)
+
+
+@visit("daily summary", "leaderboards:daily_summary")
+def daily_summary(tour: Tour) -> None:
+    user = UserFactory()
+    ranked = finished_daily(PlayerFactory(user=user))
+    tour.sign_in(user)
+    tour.open(f"/daily/attempt/{ranked.pk}/")
+    expect(tour.page.locator("h1")).to_be_visible()
+    tour.check("daily summary, ranked")
+    practice = finished_daily(tour.as_guest(), ranked=False)
+    tour.open(f"/daily/attempt/{practice.pk}/")
+    expect(tour.page.locator("h1")).to_be_visible()
+    tour.check("daily summary, a guest's practice")
 
 
 @visit("leaderboards", "leaderboards:board")
