@@ -69,6 +69,8 @@ def daily_status(player: Player) -> dict:
         "practice": not attempt.ranked,
         "score": attempt.scores[attempt.human_seat],
         "rank": rank.rank if rank else None,
+        # The finished attempt's own summary: score, skill and place on the day.
+        "url": reverse("leaderboards:daily_summary", args=[attempt.pk]),
     }
 
 

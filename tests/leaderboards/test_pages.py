@@ -138,6 +138,8 @@ def test_the_home_page_shows_todays_daily_status(client):
     page = client.get(home).content.decode()
     assert 'data-daily-status="finished"' in page
     assert "+10, rank 1" in page
+    # A finished attempt's status leads to its own summary, not back to the start.
+    assert f'href="{reverse("leaderboards:daily_summary", args=[match.pk])}"' in page
 
 
 def test_the_current_board_is_marked_as_a_tab(client):
