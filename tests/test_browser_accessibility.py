@@ -31,8 +31,9 @@ from factories import (
     finished_daily_attempt,
 )
 from moves import hand_over, play_until
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 from seating import seat_player
+from table_page import click_and_wait, wait_live
 
 from games.daily import ensure_daily, today
 from games.models import Match
@@ -189,21 +190,6 @@ def visit(name: str, *url_names: str):
 
 
 # -- the table -------------------------------------------------------------------------
-
-
-def wait_live(page: Page) -> None:
-    """Until the table shows its newest step (the computers' moves all revealed)."""
-    page.wait_for_selector("#table[data-live=true]")
-
-
-def click_and_wait(page: Page, target: str | Locator) -> None:
-    """Click, then wait until htmx has swapped in a new table and it is live again."""
-    page.evaluate("document.querySelector('#table').dataset.old = 'yes'")
-    (page.locator(target) if isinstance(target, str) else target).click()
-    page.wait_for_function(
-        "() => { const t = document.querySelector('#table');"
-        " return t && t.dataset.old !== 'yes' && t.dataset.live === 'true'; }"
-    )
 
 
 def open_table(tour: Tour, match: Match) -> None:

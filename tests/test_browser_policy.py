@@ -12,6 +12,7 @@ import pytest
 from content_policy import PolicyWatch, policy_problems
 from playwright.sync_api import Page, expect
 from screens import PHONE
+from table_page import wait_live
 
 from games.models import Match
 from games.services import load_table, start_match, submit_action
@@ -27,10 +28,6 @@ def site(live_server, settings):
     assert not settings.SECURE_SSL_REDIRECT
     settings.GAME_STEP_DELAYS_MS = {"slow": 60, "normal": 40, "fast": 20}
     return live_server.url
-
-
-def wait_live(page: Page) -> None:
-    page.wait_for_selector("#table[data-live=true]")
 
 
 def swap_table(page: Page, selector: str) -> None:

@@ -16,6 +16,7 @@ from factories import (
     finished_daily_attempt,
 )
 from moves import hand_over, play_until
+from seating import sign_up
 
 from games.daily import today
 from games.identity import SESSION_KEY
@@ -70,14 +71,7 @@ def test_a_finished_hands_results_are_kept_when_logging_in(client):
 def test_signing_up_keeps_the_results_too(client):
     guest = as_guest(client, PlayerFactory(deck="four", speed="fast"))
     match = play_until(start_match(guest, "beginner"), guest, hand_over)
-    response = client.post(
-        reverse("accounts:signup"),
-        {
-            "username": "newcomer",
-            "password1": "a-long-pass-phrase-9",
-            "password2": "a-long-pass-phrase-9",
-        },
-    )
+    response = sign_up(client, "newcomer")
     assert response.status_code == 302
     account = Player.objects.get(user__username="newcomer")
     assert list(HandOutcome.objects.filter(match=match).values_list("player", flat=True)) == [

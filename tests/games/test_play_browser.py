@@ -14,6 +14,7 @@ from content_policy import policed_page
 from moves import play_until
 from playwright.sync_api import Page, expect
 from screens import PHONE
+from table_page import click_and_wait, wait_live
 
 from games.models import Match, Player
 from games.rule_text import rule_text
@@ -57,21 +58,6 @@ def watched_for_errors(page: Page):
 
 
 # -- helpers ---------------------------------------------------------------------
-
-
-def wait_live(page: Page) -> None:
-    """Wait until the table shows its newest step (nothing left to reveal)."""
-    page.wait_for_selector("#table[data-live=true]")
-
-
-def click_and_wait(page: Page, target) -> None:
-    """Click, then wait until htmx has swapped in a new table and it is live again."""
-    page.evaluate("document.querySelector('#table').dataset.old = 'yes'")
-    (page.locator(target) if isinstance(target, str) else target).click()
-    page.wait_for_function(
-        "() => { const t = document.querySelector('#table');"
-        " return t && t.dataset.old !== 'yes' && t.dataset.live === 'true'; }"
-    )
 
 
 def guest_of(page: Page, site: str) -> Player:

@@ -7,13 +7,13 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from factories import PlayerFactory, UserFactory
+from seating import sign_up
 
 from games.identity import SESSION_KEY
 from games.models import Player
 from leaderboards.nicknames import NICKNAME_MAX, clean_nickname
 
 pytestmark = pytest.mark.django_db
-PASS_PHRASE = "a-long-pass-phrase"
 
 
 def refusal(raw, player=None) -> str:
@@ -141,10 +141,7 @@ def test_an_account_may_not_take_another_accounts_name(client):
 
 def test_a_new_user_name_may_not_pass_for_a_name_on_the_board(client):
     PlayerFactory(nickname="Carol")
-    response = client.post(
-        reverse("accounts:signup"),
-        {"username": "CAROL", "password1": PASS_PHRASE, "password2": PASS_PHRASE},
-    )
+    response = sign_up(client, "CAROL")
     assert response.status_code == 200
     assert "someone else" in response.content.decode()
     assert not get_user_model().objects.filter(username__iexact="carol").exists()
@@ -152,14 +149,7 @@ def test_a_new_user_name_may_not_pass_for_a_name_on_the_board(client):
 
 def test_a_guests_name_comes_along_when_it_signs_up(client):
     guest = as_guest(client, PlayerFactory(nickname="Dora"))
-    response = client.post(
-        reverse("accounts:signup"),
-        {
-            "username": "dora_s",
-            "password1": "a-long-pass-phrase",
-            "password2": "a-long-pass-phrase",
-        },
-    )
+    response = sign_up(client, "dora_s")
     assert response.status_code == 302
     account = Player.objects.get(user__username="dora_s")
     assert account.nickname == "Dora" and account.display_name == "Dora"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
 from factories import PlayerFactory
 
 from games.identity import SESSION_KEY
@@ -15,3 +16,15 @@ def seat_player(client, player: Player | None = None) -> Player:
     session[SESSION_KEY] = player.pk
     session.save()
     return player
+
+
+#: A password every validator accepts, for sign-ups through the form.
+SIGN_UP_PASSWORD = "a-long-pass-phrase-9"
+
+
+def sign_up(client, username: str):
+    """Post the sign-up form as a visitor would; the response (302 when it worked)."""
+    return client.post(
+        reverse("accounts:signup"),
+        {"username": username, "password1": SIGN_UP_PASSWORD, "password2": SIGN_UP_PASSWORD},
+    )
