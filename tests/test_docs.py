@@ -17,6 +17,8 @@ DOCUMENTS = [
     ROOT / "tests" / "data" / "examples" / "README.md",
     ROOT / "tutorials" / "lessons" / "README.md",
 ]
+#: A path that climbs to a parent folder, written anywhere in a document.
+PARENT_PATH = re.compile(r"(?:\.\./)+[\w.-][\w./-]*")
 #: A Markdown link's target: [text](target).
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
@@ -28,7 +30,9 @@ def heading_ids(path: Path) -> set[str]:
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_relative_link_points_into_the_checkout(document):
     text = document.read_text(encoding="utf-8")
-    assert "../shared" not in text, "the project's documents stand on their own"
+    for mention in PARENT_PATH.findall(text):  # links or plain text: none may leave
+        outside = not (document.parent / mention).resolve().is_relative_to(ROOT)
+        assert not outside, f"{mention}: the project's documents stand on their own"
     for target in LINK.findall(text):
         if re.match(r"[a-z]+:", target):
             continue  # an absolute address, not a file
