@@ -10,11 +10,13 @@ from django.views.decorators.http import require_http_methods
 from accounts.forms import SignupForm
 from accounts.stats import player_statistics
 from config.ratelimit import (
+    claim_login_turn,
     client_address,
     forget_login_failures,
     login_wait,
     rate_limited,
     record_login_failure,
+    release_login_turn,
     too_many_requests,
 )
 from games.charts import line_chart
@@ -43,11 +45,19 @@ class LoginView(auth_views.LoginView):
     template_name = "accounts/login.html"
 
     def post(self, request, *args, **kwargs):
-        wait = login_wait(client_address(request), request.POST.get("username", ""))
+        address, username = client_address(request), request.POST.get("username", "")
+        wait = login_wait(address, username)
         if wait is not None:
             message = _("Too many failed log-ins from here or for this user name.")
             return too_many_requests(request, wait, message)
-        return super().post(request, *args, **kwargs)
+        turn = claim_login_turn(address, username)
+        if turn is None:
+            message = _("A log-in for this user name is already being checked.")
+            return too_many_requests(request, 1, message)
+        try:
+            return super().post(request, *args, **kwargs)
+        finally:
+            release_login_turn(turn)
 
     def form_invalid(self, form):
         record_login_failure(client_address(self.request), self.request.POST.get("username", ""))

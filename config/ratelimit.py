@@ -20,6 +20,7 @@ import ipaddress
 import logging
 import math
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -200,7 +201,9 @@ def rate_limited(action: str, methods: tuple[str, ...] | None = None):
 
 def _login_subjects(address: str, username: str) -> list[tuple[Lockout, str]]:
     subjects = []
-    name = username.strip().casefold()
+    # The form logs in with the NFKC form of the name (full-width or bold letters
+    # are the plain ones), so the lock-out counts that form too.
+    name = unicodedata.normalize("NFKC", username).strip().casefold()
     for lockout in LOGIN_LOCKOUTS:
         if lockout.scope == "address":
             subjects.append((lockout, address))
@@ -247,6 +250,38 @@ def record_login_failure(address: str, username: str) -> None:
                 cache.set(_lock_key(lockout, subject), now + lock, timeout=lock + 1)
     except CACHE_ERRORS:
         logger.warning("Failed login not counted: the cache is unreachable", exc_info=True)
+
+
+#: Password checks one user name, or one address, may have running at once. A burst
+#: of parallel tries waits its turn, so none slips past a lock-out being written.
+LOGIN_CHECKS_AT_ONCE = {"username": 1, "address": 3}
+#: A turn left behind by a process that died is free again after this long.
+LOGIN_TURN_SECONDS = 30
+
+
+def claim_login_turn(address: str, username: str) -> list[str] | None:
+    """The keys to release after checking this password now, or None if the name or
+    address already has its password checks running (the caller answers 429)."""
+    taken: list[str] = []
+    try:
+        for lockout, subject in _login_subjects(address, username):
+            key = f"login-checking:{lockout.scope}:{subject}"
+            running = _increment(key, timeout=LOGIN_TURN_SECONDS)
+            taken.append(key)
+            if running > LOGIN_CHECKS_AT_ONCE[lockout.scope]:
+                release_login_turn(taken)
+                return None
+    except CACHE_ERRORS:
+        logger.warning("Login turn not taken: the cache is unreachable", exc_info=True)
+    return taken
+
+
+def release_login_turn(keys: list[str]) -> None:
+    try:
+        for key in keys:
+            cache.decr(key)
+    except (ValueError, *CACHE_ERRORS):  # expired meanwhile, or the cache is gone
+        pass
 
 
 def forget_login_failures(username: str) -> None:

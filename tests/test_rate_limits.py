@@ -364,6 +364,34 @@ def test_the_name_lock_ignores_letter_case(user):
     assert log_in("ada", PASSWORD)[1].status_code == 429
 
 
+def test_the_name_lock_holds_for_look_alike_letters_the_form_logs_in_with(user):
+    fail(lockout("username").free, "ada")
+    for look_alike in ("\uff41\uff44\uff41", "\U0001d41a\U0001d41d\U0001d41a"):  # full-width, bold
+        assert log_in(look_alike, PASSWORD)[1].status_code == 429
+
+
+def test_a_burst_of_parallel_tries_waits_its_turn_and_checks_no_password(user, failed_logins):
+    held = ratelimit.claim_login_turn(ELSEWHERE, "ada")  # a check of ada's password running
+    assert held
+    client, refused = log_in("ADA", PASSWORD)
+    assert refused.status_code == 429 and refused["Retry-After"] == "1"
+    assert "already being checked" in refused.content.decode()
+    assert "_auth_user_id" not in client.session and failed_logins == []
+    ratelimit.release_login_turn(held)
+    assert log_in("ada", PASSWORD)[1].status_code == 302
+
+
+def test_an_address_has_a_few_password_checks_at_once_and_no_more(user):
+    allowed = ratelimit.LOGIN_CHECKS_AT_ONCE["address"]
+    turns = [ratelimit.claim_login_turn(HOME, f"name{n}") for n in range(allowed)]
+    assert all(turns)
+    assert log_in("ada", PASSWORD)[1].status_code == 429
+    assert log_in("ada", PASSWORD, address=ELSEWHERE)[1].status_code == 302
+    for turn in turns:
+        ratelimit.release_login_turn(turn)
+    assert log_in("ada", PASSWORD)[1].status_code == 302
+
+
 def test_one_address_trying_many_names_is_locked_out_and_others_are_not(user):
     rule = lockout("address")
     for number in range(rule.free):
