@@ -81,17 +81,21 @@ def start_daily(request: HttpRequest) -> HttpResponse:
 
     Signed in, the first attempt of the day is the ranked one, and the only
     one. A guest plays for practice (a fresh cookie jar must not get another
-    ranked look at cards it has already seen): back to an unfinished attempt,
-    or a new one.
+    ranked look at cards it has already seen), and so does an account that
+    played today's deal as a guest before signing in: back to an unfinished
+    attempt, or a new one.
     """
     deal = ensure_daily(today())
     player = current_player(request)
-    if not request.user.is_authenticated:
-        attempt = Match.objects.filter(
-            player=player, daily=deal, finished_at__isnull=True
-        ).first() or start_daily_match(player, deal, ranked=False)
+    attempts = Match.objects.filter(player=player, daily=deal)
+    attempt = attempts.filter(ranked=True).first()
+    if attempt is None and (not request.user.is_authenticated or attempts.exists()):
+        # A guest, or an account that saw today's cards as a guest before signing
+        # in: practice, back to the unfinished attempt or a new one.
+        attempt = attempts.filter(finished_at__isnull=True).first() or start_daily_match(
+            player, deal, ranked=False
+        )
         return redirect(_play_url(attempt))
-    attempt = Match.objects.filter(player=player, daily=deal, ranked=True).first()
     if attempt is None:
         try:
             attempt = start_daily_match(player, deal, ranked=True)

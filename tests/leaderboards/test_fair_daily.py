@@ -133,7 +133,7 @@ def test_a_guest_played_to_the_end_through_the_pages_is_placed(client):
     assert not DailyRank.objects.filter(match=match).exists()
 
 
-def test_a_guest_attempt_stays_practice_after_signing_up_and_the_next_one_is_ranked(client):
+def test_a_guest_attempt_stays_practice_after_signing_up_and_so_does_the_day(client):
     user = UserFactory()
     deal = ensure_daily(today())
     client.post(reverse("leaderboards:start_daily"))
@@ -144,9 +144,13 @@ def test_a_guest_attempt_stays_practice_after_signing_up_and_the_next_one_is_ran
     assert as_guest.player.user == user and as_guest.ranked is False
     page = text(client.get(reverse("leaderboards:daily")))
     assert 'data-daily-status="not-played"' in page and "data-practised-as-guest" in page
-    client.post(reverse("leaderboards:start_daily"))
-    ranked = Match.objects.get(ranked=True)
-    assert ranked.player.user == user and ranked.daily == deal and ranked.pk != as_guest.pk
+    assert "from tomorrow" in page
+    # The cards were seen as a guest: today's next attempt is practice too, not ranked.
+    response = client.post(reverse("leaderboards:start_daily"))
+    again = Match.objects.exclude(pk=as_guest.pk).get()
+    assert response["Location"] == reverse("games:table", args=[again.pk])
+    assert again.player.user == user and again.daily == deal and again.ranked is False
+    assert not Match.objects.filter(ranked=True).exists()
 
 
 def test_a_guest_may_practise_today_but_nobody_sees_tomorrow(client):
