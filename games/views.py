@@ -111,6 +111,14 @@ def _own_match(request: HttpRequest, match_id) -> tuple[Player, Match]:
         raise Http404(str(error)) from error
 
 
+def _states_or_404(hand: Hand, step: int | None):
+    """``services.states_of``, where a damaged record is a clear 404, not a 500."""
+    try:
+        return services.states_of(hand, step)
+    except GameError as error:
+        raise Http404(str(error)) from error
+
+
 def _wants_partial(request: HttpRequest) -> bool:
     htmx = getattr(request, "htmx", None)
     return bool(htmx) and not htmx.history_restore_request
@@ -134,7 +142,7 @@ def _render_table(
         hands = list(match.hands.all())
     hand = hands[-1]
     wanted = None if step is None else max(0, step)
-    shown, state = services.states_of(hand, wanted)
+    shown, state = _states_or_404(hand, wanted)
     if not state.is_over and state.turn != match.human_seat:
         # The computers' moves after the last one stored are missing (the server
         # stopped in between): they are deterministic, so let them move now.
@@ -142,7 +150,7 @@ def _render_table(
         match.refresh_from_db()
         hands = list(match.hands.all())
         hand = hands[-1]
-        shown, state = services.states_of(hand, wanted)
+        shown, state = _states_or_404(hand, wanted)
     steps = len(state.actions)
     step = steps if wanted is None else min(wanted, steps)
     view = shown.view(match.human_seat)
@@ -303,7 +311,7 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
     if hand is None or hand.result is None:
         raise Http404(_("This hand isn't finished yet: it can be replayed once it is over."))
     wanted = max(0, parse_int(request.GET.get("step"), 0))
-    shown, final = services.states_of(hand, wanted)
+    shown, final = _states_or_404(hand, wanted)
     steps = len(final.actions)
     step = min(wanted, steps)
     seat = parse_int(request.GET.get("seat"), match.human_seat)

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 from games.daily import today
 from games.identity import current_player
 from games.models import Match
+from games.numbers import parse_int
 from games.table import SEATS
 
 from .models import DailyRank
@@ -21,6 +22,11 @@ from .ranking import Placement, would_place
 
 #: Seconds between the summary's checks for its place while the board is computed.
 PLACE_POLL_SECONDS = 3
+#: Checks before the page stops asking by itself (a minute and a half): with no worker
+#: running the place may not come soon, and the "Check again" link stays.
+PLACE_POLL_TRIES = 30
+#: What tells htmx to stop polling (a poll whose attempt is gone, or not the viewer's).
+STOP_POLLING = 286
 #: Ranks shown either side of yours from the day's board.
 AROUND = 3
 
@@ -117,19 +123,30 @@ def daily_summary(request: HttpRequest, match_id) -> HttpResponse:
     match = _finished_daily(request, match_id)
     if isinstance(match, HttpResponse):
         return match
-    context = {
-        "summary": build_summary(match),
-        "poll_seconds": PLACE_POLL_SECONDS,
-        "seats": SEATS,
-    }
+    context = {"summary": build_summary(match), "seats": SEATS, **_polling(1)}
     return render(request, "leaderboards/summary.html", context)
+
+
+def _polling(next_try: int) -> dict:
+    return {
+        "poll_seconds": PLACE_POLL_SECONDS,
+        "next_try": next_try,
+        "keep_polling": next_try <= PLACE_POLL_TRIES,
+    }
 
 
 @require_safe
 def daily_place(request: HttpRequest, match_id) -> HttpResponse:
-    """The summary's place on the day's board, alone: what its polling swaps in."""
-    match = _finished_daily(request, match_id)
+    """The summary's place on the day's board, alone: what its polling swaps in
+    (``?try=`` counts the checks, so that the page stops asking after a while)."""
+    try:
+        match = _finished_daily(request, match_id)
+    except Http404:
+        if getattr(request, "htmx", False):  # the page's poll: signed out in another tab, say
+            return HttpResponse(status=STOP_POLLING)
+        raise
     if isinstance(match, HttpResponse):
-        return match
-    context = {"summary": build_summary(match), "poll_seconds": PLACE_POLL_SECONDS}
+        return HttpResponse(status=STOP_POLLING) if getattr(request, "htmx", False) else match
+    done = parse_int(request.GET.get("try")) or 0
+    context = {"summary": build_summary(match), **_polling(max(done, 0) + 1)}
     return render(request, "leaderboards/includes/daily_place.html", context)

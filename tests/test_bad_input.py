@@ -97,3 +97,20 @@ def test_too_many_fields_get_the_sites_400_page(client):
     response = client.get("/leaderboards/", fields)
     assert response.status_code == 400
     assert 'data-error="400"' in response.content.decode()
+
+
+def test_a_damaged_hand_record_is_a_clear_404_on_the_table_and_the_replay(client):
+    from moves import hand_over, play_until
+
+    from games.services import start_match
+
+    guest = seat_player(client)
+    match = play_until(start_match(guest, "beginner"), guest, hand_over)
+    hand = match.hands.get()
+    # A stored action no rule allows: the record can no longer be replayed.
+    hand.record["actions"].insert(0, {"seat": 0, "action": "play", "card": "QC"})
+    hand.save(update_fields=["record"])
+    for url in (f"/play/{match.pk}/", f"/play/{match.pk}/hand/1/"):
+        response = client.get(url)
+        assert response.status_code == 404, url
+        assert 'data-error="404"' in response.content.decode()

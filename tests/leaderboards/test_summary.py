@@ -9,6 +9,7 @@ from seating import seat_player
 
 from games.daily import ensure_daily, today
 from games.services import start_daily_match
+from leaderboards import summary
 from leaderboards.models import DailyRank
 from leaderboards.ranking import recompute
 
@@ -36,7 +37,7 @@ def test_a_ranked_attempt_says_its_place_appears_in_a_moment_then_the_poll_bring
     assert f'data-summary-score="{score}"' in page
     assert 'data-daily-place="pending"' in page
     assert "appears in a moment" in page
-    assert f'hx-get="{place_url(attempt)}" {POLL}' in page
+    assert f'hx-get="{place_url(attempt)}?try=1" {POLL}' in page
 
     waiting = client.get(place_url(attempt)).content.decode()
     assert 'data-daily-place="pending"' in waiting and POLL in waiting
@@ -51,6 +52,23 @@ def test_a_ranked_attempt_says_its_place_appears_in_a_moment_then_the_poll_bring
     assert f'data-daily-place="{rank.rank}"' in page
     assert "appears in a moment" not in page
     assert f"?date={today().isoformat()}" in page  # the link to the day's board
+
+
+def test_the_poll_gives_up_after_its_tries_and_stops_for_a_gone_attempt(client):
+    me = PlayerFactory(account=True)
+    client.force_login(me.user)
+    attempt = finish_in_one_hand(me, start_daily_match(me, ensure_daily(today()), ranked=True))
+    tries = summary.PLACE_POLL_TRIES
+    asking = client.get(place_url(attempt) + f"?try={tries - 1}").content.decode()
+    assert f'?try={tries}" {POLL}' in asking
+    last = client.get(place_url(attempt) + f"?try={tries}").content.decode()
+    assert 'data-daily-place="pending"' in last and POLL not in last
+    assert 'data-action="refresh-place"' in last  # the reader may still ask by hand
+    for hostile in ("-5", "\u00b2", "9" * 50):
+        assert POLL in client.get(place_url(attempt), {"try": hostile}).content.decode()
+    client.logout()  # the session ends in another tab: the poll is told to stop
+    poll = client.get(place_url(attempt), HTTP_HX_REQUEST="true")
+    assert poll.status_code == summary.STOP_POLLING
 
 
 def test_the_skill_is_explained_and_the_table_place_kept_apart_from_the_board(client):
@@ -92,6 +110,8 @@ def test_someone_elses_attempt_is_not_found_and_an_unfinished_one_goes_to_its_ta
     client.force_login(me.user)
     assert client.get(summary_url(other)).status_code == 404
     assert client.get(place_url(other)).status_code == 404
+    poll = client.get(place_url(other), HTTP_HX_REQUEST="true")  # told to stop, shown nothing
+    assert poll.status_code == summary.STOP_POLLING and poll.content == b""
     unfinished = start_daily_match(me, deal, ranked=True)
     response = client.get(summary_url(unfinished))
     assert response.status_code == 302
