@@ -12,6 +12,7 @@ from moves import finish_in_one_hand
 from games.services import start_daily_match, start_match
 from games.signals import match_finished
 from leaderboards.models import RankingState
+from leaderboards.ranking import needs_recompute
 from leaderboards.tasks import _queue_recompute
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
@@ -77,3 +78,17 @@ def test_finishing_an_unranked_match_schedules_nothing(django_capture_on_commit_
     assert match.is_finished
     assert _queue_recompute not in callbacks
     assert not RankingState.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_accounts_ordinary_match_is_noted_for_the_all_time_board_without_a_task(
+    django_capture_on_commit_callbacks,
+):
+    player = PlayerFactory(account=True)
+    match = start_match(player, "beginner")
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        match = finish_in_one_hand(player, match)
+    assert match.is_finished
+    assert _queue_recompute not in callbacks  # no task: the beat's catch-up will do
+    assert needs_recompute()
+    assert RankingState.objects.get(pk=1).changed_at is not None
