@@ -63,7 +63,8 @@ def on_user_logged_in(sender, request, user, **kwargs) -> None:
 
 
 class GuestMergeMiddleware:
-    """Finish a guest's move that failed at login, on a later request of the same session."""
+    """Finish a guest's move that failed at login (its games or only its course
+    progress), on a later request of the same session."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response
@@ -71,7 +72,11 @@ class GuestMergeMiddleware:
     def __call__(self, request: HttpRequest):
         try:
             user = getattr(request, "user", None)
-            pending = user is not None and user.is_authenticated and GUEST_KEY in request.session
+            pending = (
+                user is not None
+                and user.is_authenticated
+                and (GUEST_KEY in request.session or PROGRESS_KEY in request.session)
+            )
         except DATABASE_GONE:
             pending = False  # the view meets the same outage and answers 503
         if pending:

@@ -219,3 +219,29 @@ def test_a_failed_move_keeps_the_login_and_the_guest_and_is_finished_later(clien
     assert Match.objects.get(pk=match.pk).player == account
     assert HandOutcome.objects.get(match=match).player == account
     assert SESSION_KEY not in client.session
+
+
+def test_course_progress_alone_that_failed_to_move_is_moved_on_a_later_request(client):
+    user = UserFactory()
+    progress = LessonProgress._meta.db_table
+    with connection.cursor() as cursor:  # a real database refusal, while it lasts
+        cursor.execute(
+            "CREATE FUNCTION refuse_progress() RETURNS trigger LANGUAGE plpgsql AS "
+            "$$ BEGIN RAISE EXCEPTION 'progress refused'; END $$"
+        )
+        cursor.execute(
+            f"CREATE TRIGGER refuse_progress BEFORE INSERT ON {progress} "
+            "FOR EACH ROW EXECUTE FUNCTION refuse_progress()"
+        )
+    session = client.session  # a visitor who did lessons but never played: no guest player
+    session[PROGRESS_KEY] = {"cards": ["ten-or-king"]}
+    session.save()
+    assert log_in(client, user).status_code == 302
+    assert not LessonProgress.objects.filter(user=user).exists()
+    assert PROGRESS_KEY in client.session
+
+    with connection.cursor() as cursor:
+        cursor.execute(f"DROP TRIGGER refuse_progress ON {progress}")
+    assert client.get(reverse("accounts:profile")).status_code == 200
+    assert LessonProgress.objects.get(user=user).completed_exercises == ["ten-or-king"]
+    assert PROGRESS_KEY not in client.session
