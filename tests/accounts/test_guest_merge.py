@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from django.db import connection
@@ -191,29 +192,40 @@ def test_an_account_id_in_the_guest_slot_takes_nothing_from_that_account(client)
     assert Match.objects.get(pk=victims_game.pk).player == victim
 
 
+@contextmanager
+def database_refuses(model, event: str):
+    """While the block runs, PostgreSQL itself refuses ``event`` on the model's table
+    (a trigger that raises): a real database failure, not a mock."""
+    table = model._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS "
+            "$$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$"
+        )
+        cursor.execute(
+            f"CREATE TRIGGER refuse BEFORE {event} ON {table} "
+            "FOR EACH ROW EXECUTE FUNCTION refuse()"
+        )
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(f"DROP TRIGGER refuse ON {table}")
+            cursor.execute("DROP FUNCTION refuse()")
+
+
 def test_a_failed_move_keeps_the_login_and_the_guest_and_is_finished_later(client):
     user = UserFactory()
     guest = as_guest(client, PlayerFactory())
     match = play_until(start_match(guest, "beginner"), guest, hand_over)
-    table = Match._meta.db_table
-    with connection.cursor() as cursor:  # a real database refusal, while it lasts
-        cursor.execute(
-            "CREATE FUNCTION refuse_move() RETURNS trigger LANGUAGE plpgsql AS "
-            "$$ BEGIN RAISE EXCEPTION 'moves refused'; END $$"
-        )
-        cursor.execute(
-            f"CREATE TRIGGER refuse_move BEFORE UPDATE OF player_id ON {table} "
-            "FOR EACH ROW EXECUTE FUNCTION refuse_move()"
-        )
-    response = log_in(client, user)
-    assert response.status_code == 302
-    assert client.session["_auth_user_id"] == str(user.pk)
-    assert client.session[SESSION_KEY] == guest.pk
-    assert Match.objects.get(pk=match.pk).player == guest
-    assert HandOutcome.objects.get(match=match).player == guest
+    with database_refuses(Match, "UPDATE OF player_id"):
+        response = log_in(client, user)
+        assert response.status_code == 302
+        assert client.session["_auth_user_id"] == str(user.pk)
+        assert client.session[SESSION_KEY] == guest.pk
+        assert Match.objects.get(pk=match.pk).player == guest
+        assert HandOutcome.objects.get(match=match).player == guest
 
-    with connection.cursor() as cursor:
-        cursor.execute(f"DROP TRIGGER refuse_move ON {table}")
     assert client.get(reverse("accounts:profile")).status_code == 200
     account = Player.objects.get(user=user)
     assert Match.objects.get(pk=match.pk).player == account
@@ -223,25 +235,14 @@ def test_a_failed_move_keeps_the_login_and_the_guest_and_is_finished_later(clien
 
 def test_course_progress_alone_that_failed_to_move_is_moved_on_a_later_request(client):
     user = UserFactory()
-    progress = LessonProgress._meta.db_table
-    with connection.cursor() as cursor:  # a real database refusal, while it lasts
-        cursor.execute(
-            "CREATE FUNCTION refuse_progress() RETURNS trigger LANGUAGE plpgsql AS "
-            "$$ BEGIN RAISE EXCEPTION 'progress refused'; END $$"
-        )
-        cursor.execute(
-            f"CREATE TRIGGER refuse_progress BEFORE INSERT ON {progress} "
-            "FOR EACH ROW EXECUTE FUNCTION refuse_progress()"
-        )
     session = client.session  # a visitor who did lessons but never played: no guest player
     session[PROGRESS_KEY] = {"cards": ["ten-or-king"]}
     session.save()
-    assert log_in(client, user).status_code == 302
-    assert not LessonProgress.objects.filter(user=user).exists()
-    assert PROGRESS_KEY in client.session
+    with database_refuses(LessonProgress, "INSERT"):
+        assert log_in(client, user).status_code == 302
+        assert not LessonProgress.objects.filter(user=user).exists()
+        assert PROGRESS_KEY in client.session
 
-    with connection.cursor() as cursor:
-        cursor.execute(f"DROP TRIGGER refuse_progress ON {progress}")
     assert client.get(reverse("accounts:profile")).status_code == 200
     assert LessonProgress.objects.get(user=user).completed_exercises == ["ten-or-king"]
     assert PROGRESS_KEY not in client.session
