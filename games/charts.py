@@ -55,8 +55,6 @@ class Series:
     markers: tuple[Marker, ...]
     values: tuple[int, ...]
     last: int
-    last_x: float
-    last_y: float
     label_x: float  # where its end label's marker sits; the name follows it
     label_y: float  # where its end label sits, clear of the others
 
@@ -204,8 +202,6 @@ def line_chart(named_values: dict, width: int = 320, height: int = 160, pad: int
             markers=markers,
             values=values,
             last=values[-1] if values else 0,
-            last_x=coordinates[-1][0],
-            last_y=coordinates[-1][1],
             label_x=x_of(span_x) + 3 * MARKER_SIZE,
             label_y=label_ys[n],
         )

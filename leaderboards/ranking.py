@@ -163,3 +163,16 @@ def would_place(match: Match) -> Placement:
     return Placement(
         place=board.filter(ahead).count() + 1, skill=skill, ranked_attempts=board.count()
     )
+
+
+def ranks_around(mine: DailyRank, spread: int = 5) -> list[DailyRank]:
+    """The rows of ``mine``'s day's board within ``spread`` places of it, in order."""
+    return list(
+        DailyRank.objects.filter(
+            daily_id=mine.daily_id,
+            rank__gte=max(1, mine.rank - spread),
+            rank__lte=mine.rank + spread,
+        )
+        .select_related("player__user")
+        .order_by("rank")
+    )

@@ -11,14 +11,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from games.daily import today
 from games.identity import current_player
 from games.models import Match
 from games.numbers import parse_int
 from games.table import SEATS
 
 from .models import DailyRank
-from .ranking import Placement, would_place
+from .ranking import Placement, ranks_around, would_place
 
 #: Seconds between the summary's checks for its place while the board is computed.
 PLACE_POLL_SECONDS = 3
@@ -49,10 +48,6 @@ class DailySummary:
         return self.match.ranked
 
     @property
-    def is_today(self) -> bool:
-        return self.match.daily.date == today()
-
-    @property
     def waiting(self) -> bool:
         """A ranked attempt the board hasn't counted yet: its place is polled for."""
         return self.ranked and self.rank is None
@@ -80,21 +75,18 @@ def build_summary(match: Match) -> DailySummary:
     mine = scores[match.human_seat]
     rank = DailyRank.objects.filter(match=match).first() if match.ranked else None
     placement = would_place(match) if rank is None else None
-    around = []
-    if rank is not None:
-        around = list(
-            DailyRank.objects.filter(
-                daily_id=match.daily_id, rank__gte=max(1, rank.rank - AROUND),
-                rank__lte=rank.rank + AROUND,
-            ).select_related("player__user").order_by("rank")
-        )  # fmt: skip
+    around = ranks_around(rank, AROUND) if rank is not None else []
     return DailySummary(
         match=match,
         score=mine,
         table_place=1 + sum(score > mine for score in scores),
         skill=rank.skill if rank is not None else placement.skill,
         rank=rank,
-        on_board=DailyRank.objects.filter(daily_id=match.daily_id).count(),
+        on_board=(
+            placement.ranked_attempts
+            if placement is not None  # would_place counted the board already
+            else DailyRank.objects.filter(daily_id=match.daily_id).count()
+        ),
         placement=None if match.ranked else placement,
         around=around,
     )

@@ -25,7 +25,7 @@ from games.services import start_daily_match
 from .freshness import computed_ago
 from .models import AllTimeRank, DailyRank, RankingState
 from .nicknames import NICKNAME_MAX, clean_nickname
-from .ranking import would_place
+from .ranking import ranks_around, would_place
 
 PAGE_SIZE = 50
 
@@ -46,7 +46,10 @@ def _daily_context(request: HttpRequest) -> dict:
     signed_in = request.user.is_authenticated
     attempt = todays_attempt(player, deal, signed_in) if player is not None else None
     finished = attempt is not None and attempt.is_finished
-    my_rank = DailyRank.objects.filter(match=attempt).first() if finished else None
+    # Only a ranked attempt has a row on the board.
+    my_rank = (
+        DailyRank.objects.filter(match=attempt).first() if finished and attempt.ranked else None
+    )
     return {
         "deal": deal,
         "signed_in": signed_in,
@@ -54,7 +57,7 @@ def _daily_context(request: HttpRequest) -> dict:
         "ranked": attempt is not None and attempt.ranked,
         "my_score": attempt.scores[attempt.human_seat] if attempt and attempt.scores else 0,
         "my_rank": my_rank,
-        "around": _around(deal, my_rank) if my_rank else [],
+        "around": ranks_around(my_rank) if my_rank else [],
         "placement": would_place(attempt) if finished and not attempt.ranked else None,
         "practised_as_guest": signed_in
         and attempt is None
@@ -184,16 +187,6 @@ def _all_time(request: HttpRequest, player) -> HttpResponse:
         "computed": _computed(),
     }
     return render(request, "leaderboards/board.html", context)
-
-
-def _around(deal: DailyDeal, mine: DailyRank, spread: int = 5) -> list[DailyRank]:
-    return list(
-        DailyRank.objects.filter(
-            daily=deal, rank__gte=max(1, mine.rank - spread), rank__lte=mine.rank + spread
-        )
-        .select_related("player__user")
-        .order_by("rank")
-    )
 
 
 def _deal_or_404(date: str) -> DailyDeal:
