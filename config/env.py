@@ -218,6 +218,30 @@ def parse_cache_url(name: str, url: str) -> dict[str, Any]:
     raise bad("must start with redis://, rediss:// or locmem://")
 
 
-def env_cache(name: str, default: str, *, environ: Mapping[str, str] | None = None) -> dict:
-    """The cache URL in `name` (or `default`) parsed by parse_cache_url."""
-    return parse_cache_url(name, _raw(name, environ) or default)
+#: Where the cache keeps its keys when it shares the broker's Redis database:
+#: apart from Celery's own keys (queues, unacknowledged tasks), which have no prefix.
+SHARED_CACHE_KEY_PREFIX = "cache"
+
+
+def env_cache(
+    name: str,
+    default: str,
+    *,
+    broker_name: str | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> dict:
+    """The cache URL in `name` parsed by parse_cache_url.
+
+    Unset, the cache shares the Redis that `broker_name` (the Celery broker)
+    names, if it names one: every web process that reaches the broker then
+    shares the rate limits too. Otherwise `default`.
+    """
+    url = _raw(name, environ)
+    if url is not None:
+        return parse_cache_url(name, url)
+    broker = _raw(broker_name, environ) if broker_name else None
+    if broker is not None and urlsplit(broker).scheme in REDIS_SCHEMES:
+        entry = parse_cache_url(broker_name, broker)
+        entry["KEY_PREFIX"] = SHARED_CACHE_KEY_PREFIX
+        return entry
+    return parse_cache_url(name, default)

@@ -113,9 +113,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Cache: the rate limits' counters (config/ratelimit.py). Memory inside the one
-# process of `make run` unless CACHE_URL names a Redis that every web process shares.
-CACHES = {"default": env_cache("CACHE_URL", "locmem://")}
+# Cache: the rate limits' counters (config/ratelimit.py). A Redis that every web
+# process shares: CACHE_URL's, else the broker's when that is Redis. Memory inside
+# the one process of `make run` otherwise. (Sessions live in the database.)
+CACHES = {"default": env_cache("CACHE_URL", "locmem://", broker_name="CELERY_BROKER_URL")}
 # Behind N reverse proxies that each append the address they saw to
 # X-Forwarded-For, the client is the Nth address from the right; 0 ignores the header.
 TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0, minimum=0)

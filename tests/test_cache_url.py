@@ -54,3 +54,33 @@ def test_the_test_suite_counts_in_a_real_redis():
     assert type(default).__module__ + "." + type(default).__name__ == REDIS
     default.set("cache-url-check", 41)
     assert default.incr("cache-url-check") == 42
+
+
+def test_without_cache_url_a_redis_broker_s_server_is_shared_under_a_prefix():
+    """Web processes that reach the broker share the rate limits without a CACHE_URL;
+    the prefix keeps the cache's keys apart from Celery's queues in that database."""
+    environ = {"CELERY_BROKER_URL": "redis://broker.internal:6379/3"}
+    entry = env_cache("CACHE_URL", "locmem://", broker_name="CELERY_BROKER_URL", environ=environ)
+    assert entry["BACKEND"] == REDIS
+    assert entry["LOCATION"] == "redis://broker.internal:6379/3"
+    assert entry["KEY_PREFIX"] == "cache"
+
+
+def test_cache_url_wins_over_the_broker():
+    environ = {"CELERY_BROKER_URL": "redis://broker:6379/3", "CACHE_URL": "redis://cache:6379/1"}
+    entry = env_cache("CACHE_URL", "locmem://", broker_name="CELERY_BROKER_URL", environ=environ)
+    assert entry["LOCATION"] == "redis://cache:6379/1"
+    assert "KEY_PREFIX" not in entry
+
+
+@pytest.mark.parametrize("broker", [None, "filesystem://", "amqp://guest@127.0.0.1//"])
+def test_without_a_redis_anywhere_the_cache_stays_in_the_process(broker):
+    environ = {} if broker is None else {"CELERY_BROKER_URL": broker}
+    entry = env_cache("CACHE_URL", "locmem://", broker_name="CELERY_BROKER_URL", environ=environ)
+    assert entry["BACKEND"] == LOCMEM
+
+
+def test_a_bad_broker_url_used_for_the_cache_is_refused_by_the_broker_s_name():
+    environ = {"CELERY_BROKER_URL": "redis://:6379/0"}
+    with pytest.raises(ImproperlyConfigured, match="^CELERY_BROKER_URL must name a host"):
+        env_cache("CACHE_URL", "locmem://", broker_name="CELERY_BROKER_URL", environ=environ)

@@ -1,6 +1,7 @@
 """The home page and the health check."""
 
 import re
+import socket
 from unittest import mock
 from urllib.parse import urlsplit
 
@@ -73,10 +74,10 @@ def test_it_redirects_plain_http_to_https_in_production(client, settings):
 
 
 @pytest.mark.django_db
-def test_healthz_reports_the_database_ok(client):
+def test_healthz_reports_the_database_and_the_broker_ok(client):
     response = client.get("/healthz", secure=True)
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": True}
+    assert response.json() == {"status": "ok", "database": True, "broker": True}
     assert "no-cache" in response["Cache-Control"]
 
 
@@ -89,7 +90,18 @@ def test_healthz_answers_over_plain_http_for_load_balancers(client, settings):
 
 @pytest.mark.django_db
 def test_healthz_reports_a_failing_database_as_unavailable(client):
-    with mock.patch("games.views.connection.cursor", side_effect=DatabaseError("down")):
+    with mock.patch("config.health.connection.cursor", side_effect=DatabaseError("down")):
         response = client.get("/healthz", secure=True)
     assert response.status_code == 503
-    assert response.json() == {"status": "error", "database": False}
+    assert response.json() == {"status": "error", "database": False, "broker": True}
+
+
+@pytest.mark.django_db
+def test_healthz_reports_a_broker_it_cannot_reach_as_unavailable(client, settings):
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # nothing listens there once the socket closes
+    settings.CELERY_BROKER_URL = f"redis://127.0.0.1:{port}/0"
+    response = client.get("/healthz", secure=True)
+    assert response.status_code == 503
+    assert response.json() == {"status": "error", "database": True, "broker": False}
