@@ -26,7 +26,6 @@ from games.loadtest.stats import Recorder, Sample, spread, summarize
 from games.models import Hand, Match
 from games.services import load_table, submit_action
 
-
 pytestmark = pytest.mark.django_db
 
 
