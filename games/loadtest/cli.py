@@ -45,7 +45,10 @@ def parse_args(argv=None) -> argparse.Namespace:
         "--warm-up", type=float, default=5,
         help="seconds of full-speed play before measuring, not counted (5; 0: none)",
     )  # fmt: skip
-    parser.add_argument("--level", default="standard", help="computer players (standard)")
+    parser.add_argument(
+        "--level", default="standard", choices=("beginner", "standard", "expert"),
+        help="computer players (standard)",
+    )  # fmt: skip
     parser.add_argument("--seed", type=int, default=1, help="players' choices (1)")
     parser.add_argument("--port", type=int, default=0, help="server port (0: a free one)")
     parser.add_argument("--web-workers", type=int, default=4, help="web processes (4)")

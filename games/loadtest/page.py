@@ -76,6 +76,10 @@ class _Form:
     buttons: list[dict] = field(default_factory=list)
 
 
+class _Polling(Exception):
+    """The table polls for its next step: nothing on it can be clicked but that."""
+
+
 class _Reader(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -120,6 +124,9 @@ class _Reader(HTMLParser):
             page.poll_url = a["hx-get"]
             delay = DELAY.search(trigger)
             page.poll_delay_ms = int(delay.group(1)) if delay else 0
+            # An earlier step offers no move (the page says whose turn it was then):
+            # the rest is not read, which keeps the players' own CPU use small.
+            raise _Polling
 
     def _start_form(self, a: dict) -> None:
         method = a.get("method", "get").upper()
@@ -160,8 +167,11 @@ def _clicks(form: _Form) -> list[Click]:
 def read_page(html: str) -> Page:
     """The page's moves, poll and state, from its HTML (a whole page or the table partial)."""
     reader = _Reader()
-    reader.feed(html)
-    reader.close()
+    try:
+        reader.feed(html)
+        reader.close()
+    except _Polling:
+        return reader.page
     page = reader.page
     page.message = " ".join("".join(reader.message).split())
     for form in reader.forms:
