@@ -110,7 +110,10 @@ class SimulatedPlayer:
         self.matches: list[MatchSeen] = []
         self.current: MatchSeen | None = None
         self._sent = 0
-        self._new_games: deque[float] = deque()
+        #: When it started its newest matches: as many as the largest new-game limit.
+        self._new_games: deque[float] = deque(
+            maxlen=max(limit.count for limit in limits_for("new-game"))
+        )
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -266,5 +269,3 @@ class SimulatedPlayer:
                     break
                 self.pause(recent[0] + window - now)
         self._new_games.append(time.monotonic())
-        while len(self._new_games) > max(limit.count for limit in limits_for("new-game")):
-            self._new_games.popleft()

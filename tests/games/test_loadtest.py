@@ -19,7 +19,7 @@ from moves import play_until, standard_move
 
 from games.loadtest.client import Response, keep_cookies
 from games.loadtest.page import read_page
-from games.loadtest.player import FAST, MatchSeen, SimulatedPlayer, choose_click
+from games.loadtest.player import FAST, MatchSeen, SimulatedPlayer, TimeUp, choose_click
 from games.loadtest.replay import check_matches, record_moves
 from games.loadtest.report import crossing_point
 from games.loadtest.stats import Recorder, Sample, spread, summarize
@@ -179,6 +179,23 @@ def test_secure_cookies_are_kept_and_a_cookie_set_to_expire_is_dropped():
     assert cookies == {"sessionid": "abc", "csrftoken": "xyz"}
     keep_cookies(cookies, 'sessionid=""; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0')
     assert cookies == {"csrftoken": "xyz"}
+
+
+def test_a_player_at_full_speed_waits_rather_than_meet_the_new_game_limit(player):
+    """A player is one client: its eleventh match in a minute waits for the window."""
+    waits = []
+
+    def pause(seconds):
+        waits.append(seconds)
+        raise TimeUp
+
+    player.pause = pause
+    for _match in range(10):
+        player.keep_under_new_game_limits()
+    assert waits == []
+    with pytest.raises(TimeUp):
+        player.keep_under_new_game_limits()
+    assert 59 < waits[0] <= 61
 
 
 # -- figures ----------------------------------------------------------------------------
