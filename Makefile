@@ -15,7 +15,7 @@ help:
 	@echo "make run     install, migrate, then web (http://127.0.0.1:8000/) + Celery worker + beat"
 	@echo "make test    install, ruff, then pytest on PostgreSQL (and Chromium for browser tests)"
 	@echo "make lint    ruff check ."
-	@echo "make bench   engine speed, then computer players in duplicate matches (minutes)"
+	@echo "make bench   engine speed, computer players in duplicate matches, rankings, then the site under load (minutes)"
 	@echo "make clean   remove .venv, var/ and caches"
 
 # (Re)creates .venv when missing or older than the Python we would pick, then
@@ -50,9 +50,13 @@ test: install chromium
 lint: install
 	$(VENV)/bin/ruff check .
 
-# Engine speed, then the computer players' duplicate matches (several minutes).
+# Engine speed, the computer players' duplicate matches, the rankings and the server time
+# per action (several minutes), then the production server under simulated players (about
+# 2.5 minutes; it drops and creates its own database, sheepshead_load, and empties Redis
+# databases 5 and 6).
 BENCH_DEALS ?= 1000
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/sheepshead_bench
+LOAD_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/sheepshead_load
 bench: install
 	$(PY) -m rules_engine.bench
 	$(PY) -m rules_engine.arena --candidate beginner --field random --deals $(BENCH_DEALS) --workers 2
@@ -63,6 +67,7 @@ bench: install
 	DATABASE_URL=$(BENCH_DATABASE_URL) DJANGO_DEBUG=true $(PY) manage.py migrate -v0
 	DATABASE_URL=$(BENCH_DATABASE_URL) DJANGO_DEBUG=true $(PY) manage.py bench_rankings --clean
 	DATABASE_URL=$(BENCH_DATABASE_URL) DJANGO_DEBUG=true DJANGO_SETTINGS_MODULE=config.settings $(PY) -m games.bench
+	$(PY) -m games.loadtest --database-url $(LOAD_DATABASE_URL)
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis *.egg-info staticfiles
