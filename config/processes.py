@@ -35,6 +35,8 @@ class Child:
     command: list[str]
     #: Send the stop signal to the whole process group rather than the leader alone.
     stop_group: bool = True
+    #: Variables added to (or replacing) this process's environment.
+    env: dict[str, str] = field(default_factory=dict)
     process: subprocess.Popen[bytes] | None = None
     reader: threading.Thread | None = field(default=None, repr=False)
 
@@ -94,7 +96,7 @@ class Supervisor:
             self.say(child.name, raw.decode(errors="replace").rstrip("\n"))
 
     def _start(self, child: Child) -> None:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **child.env}
         child.process = subprocess.Popen(
             child.command,
             cwd=BASE_DIR,

@@ -139,7 +139,6 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
 
 def children(arguments: argparse.Namespace) -> list[Child]:
     celery = [PYTHON, "-m", "celery", "--app", "config"]
-    # GUNICORN_CMD_ARGS (read by gunicorn itself) adds or overrides any of these.
     web = [
         PYTHON,
         "-m",
@@ -151,9 +150,12 @@ def children(arguments: argparse.Namespace) -> list[Child]:
         str(arguments.web_workers),
         "--graceful-timeout",
         str(GRACEFUL_SECONDS),
-        "--access-logfile",
-        "-",
     ]
+    # Defaults that GUNICORN_CMD_ARGS (read by gunicorn itself, later options win)
+    # may override: the access log on standard output, and no control socket (its
+    # one default path would be shared by every gunicorn on the machine).
+    gunicorn_defaults = "--access-logfile - --no-control-socket"
+    gunicorn_args = f"{gunicorn_defaults} {os.environ.get('GUNICORN_CMD_ARGS', '')}".strip()
     worker = [
         *celery,
         "worker",
@@ -164,7 +166,7 @@ def children(arguments: argparse.Namespace) -> list[Child]:
     ]
     every = {
         # The gunicorn master and the Celery worker each stop their own workers.
-        "web": Child("web", web, stop_group=False),
+        "web": Child("web", web, stop_group=False, env={"GUNICORN_CMD_ARGS": gunicorn_args}),
         "worker": Child("worker", worker, stop_group=False),
         "beat": Child("beat", [*celery, "beat", "--loglevel", "INFO"]),
     }

@@ -1,13 +1,12 @@
 """The production server on loopback, started for the load test and always stopped.
 
-``start_server`` is the one place that knows how the server is started, so that
-it can become ``python -m config.serve`` without touching anything else. The
-server gets its own process group; ``stop_server`` sends it SIGTERM (a graceful
-stop: gunicorn finishes the requests in flight) and kills the group only if it
-does not stop in time. Its access log records each request's time in
-microseconds with the player's request id (through ``GUNICORN_CMD_ARGS``, which
-the gunicorn command reads however it is started), so server times can be joined to the
-players' own.
+``start_server`` is the one place that knows how the server is started:
+``python -m config.serve``, as in production. ``stop_server`` sends it SIGTERM
+(a graceful stop: gunicorn finishes the requests in flight, the Celery worker
+its task) and kills its group only if it does not stop in time. gunicorn's
+access log records each request's time in microseconds with the player's
+request id (through ``GUNICORN_CMD_ARGS``), so server times can be joined to
+the players' own.
 """
 
 from __future__ import annotations
@@ -22,10 +21,13 @@ import sys
 import time
 from pathlib import Path
 
+from config.serve import SUPERVISOR_GRACE_SECONDS
+
 from .client import REQUEST_ID_HEADER
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
-STOP_SECONDS = 30
+#: How long a graceful stop may take before the group is killed: config.serve's own grace.
+STOP_SECONDS = SUPERVISOR_GRACE_SECONDS + 5
 ACCESS_LOG_FORMAT = f"%({{{REQUEST_ID_HEADER.lower()}}}i)s %(s)s %(D)s"
 
 
@@ -41,31 +43,22 @@ def free_port() -> int:
 
 def server_env(base: dict[str, str], access_log: Path) -> dict[str, str]:
     """The environment for the server: ``base`` plus gunicorn's access log settings."""
-    # No control socket: its default path is shared by every gunicorn of the user.
     log_args = (
         f"--access-logfile {shlex.quote(str(access_log))} "
-        f"--access-logformat {shlex.quote(ACCESS_LOG_FORMAT)} --no-control-socket"
+        f"--access-logformat {shlex.quote(ACCESS_LOG_FORMAT)}"
     )
     return {**base, "GUNICORN_CMD_ARGS": log_args}
 
 
 def start_server(port: int, workers: int, env: dict[str, str], log) -> subprocess.Popen:
-    """Migrate, collect the static files, then start gunicorn on 127.0.0.1:``port``.
+    """``python -m config.serve`` on 127.0.0.1:``port`` with ``workers`` web processes:
+    the production run (migrations, static files, gunicorn, a Celery worker and beat).
 
-    ``log`` is an open file for the server's output. Once ``config.serve`` exists:
-    ``python -m config.serve --bind 127.0.0.1:PORT --web-workers N``, which does
-    all three itself (and starts Celery).
+    ``log`` is an open file for the server's output.
     """
-    python = sys.executable
-    for command in (["migrate", "--no-input", "-v0"], ["collectstatic", "--no-input", "-v0"]):
-        done = subprocess.run(
-            [python, "manage.py", *command], cwd=BASE_DIR, env=env, stdout=log, stderr=log
-        )
-        if done.returncode != 0:
-            raise ServerFailed(f"manage.py {command[0]} failed (see {log.name})")
     return subprocess.Popen(
-        [python, "-m", "gunicorn", "config.wsgi", "--workers", str(workers),
-         "--bind", f"127.0.0.1:{port}"],
+        [sys.executable, "-m", "config.serve", "--bind", f"127.0.0.1:{port}",
+         "--web-workers", str(workers), "--worker-concurrency", "1"],
         cwd=BASE_DIR,
         env=env,
         stdout=log,
