@@ -9,10 +9,11 @@ TEST_DATABASE_URL := postgres://postgres@127.0.0.1:5432/sheepshead
 TEST_BROKER_URL := redis://127.0.0.1:6379/0
 TEST_CACHE_URL := redis://127.0.0.1:6379/1
 
-.PHONY: help install run test lint bench clean chromium
+.PHONY: help install run serve test lint bench clean chromium
 
 help:
 	@echo "make run     install, migrate, then web (http://127.0.0.1:8000/) + Celery worker + beat"
+	@echo "make serve   install, then production: migrate, collectstatic, gunicorn + Celery worker + beat"
 	@echo "make test    install, ruff, then pytest on PostgreSQL (and Chromium for browser tests)"
 	@echo "make lint    ruff check ."
 	@echo "make bench   engine speed, computer players in duplicate matches, rankings, then the site under load (minutes)"
@@ -33,6 +34,11 @@ run: export DJANGO_DEBUG ?= true
 run: install
 	$(PY) manage.py migrate --no-input
 	$(PY) scripts/devserver.py
+
+# Production on this machine (README.md, Deploying): the variables it needs are checked
+# first and every missing one named. WEB_BIND, WEB_WORKERS and CELERY_CONCURRENCY tune it.
+serve: install
+	$(PY) -m config.serve
 
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
