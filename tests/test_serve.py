@@ -4,6 +4,7 @@ processes serving one player, and a clean stop."""
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -163,8 +164,10 @@ def test_the_rate_limits_count_across_processes(two_web_processes):
     assert Match.objects.count() == per_minute
 
 
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT])
 @pytest.mark.django_db(transaction=True)
-def test_sigterm_lets_the_request_in_flight_finish_then_stops(tmp_path):
+def test_a_stop_lets_the_request_in_flight_finish_then_stops(tmp_path, stop_signal):
+    """SIGTERM (a service manager) or SIGINT (Ctrl-C) stops the server gracefully."""
     server = ProductionServer(tmp_path).start()
     token = "b" * 32
     body = f"csrfmiddlewaretoken={token}&level=beginner".encode()
@@ -180,7 +183,7 @@ def test_sigterm_lets_the_request_in_flight_finish_then_stops(tmp_path):
             # A slow client: the worker has the request and waits for the rest of its body.
             connection.sendall(head + body[:10])
             wait_for(lambda: server_has_read(connection, server.port), what="the worker reading")
-            server.terminate()
+            server.terminate(stop_signal)
             server.wait_for_log("Handling signal: term")
             connection.sendall(body[10:])
             answer = b""

@@ -64,10 +64,10 @@ class ProductionServer:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
 
-    def terminate(self) -> None:
-        """SIGTERM, as a service manager stops it; returns at once."""
+    def terminate(self, sig: signal.Signals = signal.SIGTERM) -> None:
+        """SIGTERM as a service manager stops it (SIGINT: Ctrl-C); returns at once."""
         assert self.process is not None
-        self.process.send_signal(signal.SIGTERM)
+        self.process.send_signal(sig)
 
     def wait_for_log(self, text: str) -> None:
         wait_for(lambda: text in self.log(), what=f"{text!r} in the server's log")
