@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask, shape_problem
-from .cards import ACE, CARD_POINTS, CODES, DECK_SIZE, FULL_DECK, TEN, cards_of, mask_to_codes
+from .actions import ALONE, CALL, PASS, PICK, UNKNOWN, Action, bury_mask, shape_problem
+from .cards import ACE, CARD_POINTS, CODES, FULL_DECK, TEN, cards_of, mask_to_codes
 from .dealing import deal_order
 from .errors import IllegalAction
 from .messages import Rule
 from .result import HandResult
+from .tricks import ONE_CARD, PLAYS_BY_MASK, plays_of
 from .variant import FAIL_ACES, SHEEPSHEAD_FIVE, Variant
 from .view import seat_view
 
@@ -36,35 +37,11 @@ CALLED_ACE, ALONE_CONTRACT, LEASTER = "called_ace", "alone", "leaster"
 #: What follows the lead before a trick has one: every card.
 _ANY_CARD = FULL_DECK
 _PICKING_ACTIONS = (PASS, PICK)
-#: ``(c,)`` for every card, made once: a trick grows by one card without a new tuple for it.
-_ONE_CARD = tuple((c,) for c in range(DECK_SIZE))
 _NO_ACTIONS: tuple[Action, ...] = ()
-
-#: Legal plays by mask of playable cards, filled as masks turn up.
-_PLAYS_BY_MASK: dict[int, tuple[Action, ...]] = {}
-_PLAYS_CACHE_LIMIT = 1 << 13  # bigger is slower: a large table misses the CPU caches
-#: The plays of one byte of a mask (one suit's eight cards), for every byte value.
-_PLAYS_BY_BYTE = tuple(
-    tuple(
-        tuple(PLAY[suit * 8 + rank] for rank in range(8) if byte >> rank & 1) for byte in range(256)
-    )
-    for suit in range(4)
-)
-
-
-def _plays(mask: int) -> tuple[Action, ...]:
-    plays = _PLAYS_BY_MASK.get(mask)
-    if plays is None:
-        clubs, spades, hearts, diamonds = _PLAYS_BY_BYTE
-        plays = (
-            clubs[mask & 255]
-            + spades[mask >> 8 & 255]
-            + hearts[mask >> 16 & 255]
-            + diamonds[mask >> 24 & 255]
-        )
-        if len(_PLAYS_BY_MASK) < _PLAYS_CACHE_LIMIT:
-            _PLAYS_BY_MASK[mask] = plays
-    return plays
+#: Shared with every trick-taking game (rules_engine/tricks.py); the names stay for callers.
+_ONE_CARD = ONE_CARD
+_PLAYS_BY_MASK = PLAYS_BY_MASK
+_plays = plays_of
 
 
 #: Every bury as an action, by pair of cards: ``_BURY_PAIRS[a][b]`` for a < b.

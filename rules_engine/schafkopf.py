@@ -1,0 +1,670 @@
+"""Four-handed Bavarian Schafkopf (docs/rules.md §3), as an immutable hand state.
+
+The same shape as :class:`~rules_engine.sheepshead.SheepsheadHand`: ``apply``
+returns the next state, each state links to the one before, ``actions`` is
+the history, and a record replays to the same state. Bidding and declaring
+choose the contract, and the contract carries the ranking, so trick play
+reads its tables from the contract and never asks which game it is.
+
+The first two cards of trick 1 are played by the general class, because
+Kontra may be said around them (§3's step protocol); from the third card on a
+state is a :class:`PlayingSchafkopf`, whose ``legal_actions`` and ``apply``
+are the hot path of every search, like Sheepshead's.
+
+>>> hand = SchafkopfHand.from_seed(b"doc", dealer=0)
+>>> hand.turn, [str(a) for a in hand.legal_actions()]
+(1, ['bid', 'pass'])
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from .actions import PASS, Action
+from .cards import ACE, CARD_POINTS, CODES, FULL_DECK, TEN
+from .contracts import CALLABLE_SUITS, GAMES_BY_KEY, Game, GameKind
+from .dealing import deal_order
+from .errors import IllegalAction
+from .messages import Rule
+from .options import schafkopf_options
+from .schafkopf_actions import (
+    BID,
+    CALL_ACTIONS,
+    KIND_OF,
+    KONTRA,
+    RE,
+    SOLO_DECLARATIONS,
+    game_words,
+)
+from .tricks import ONE_CARD, PLAYS_BY_MASK, plays_of
+from .variant import SCHAFKOPF_LONG, SCHAFKOPF_SHORT, Variant
+
+
+class Phase(StrEnum):
+    """What the seat to act is asked; the names are the views' ``phase``."""
+
+    BIDDING = "bidding"
+    DECLARING = "declaring"
+    KONTRA = "kontra"  # the third or fourth hand's Kontra turn after the first card
+    RE = "re"  # the Re round right after a Kontra
+    PLAY = "play"
+    OVER = "over"
+
+
+_BIDDING_ACTIONS = (BID, PASS)
+_KONTRA_ACTIONS = (KONTRA, PASS)
+_RE_ACTIONS = (PASS, RE)
+_PASS_ONLY = (PASS,)
+_NO_ACTIONS: tuple[Action, ...] = ()
+_RAMSCH = GAMES_BY_KEY[Game.RAMSCH, -1, False]
+_REDEAL = GAMES_BY_KEY[Game.REDEAL, -1, False]
+
+
+def variant_for(options: dict) -> Variant:
+    """The long deck, or the short one with the ``short_deck`` option."""
+    return SCHAFKOPF_SHORT if options["short_deck"] else SCHAFKOPF_LONG
+
+
+class SchafkopfDeal:
+    """The cards as dealt, the dealer and the rule options. Never changes."""
+
+    __slots__ = ("variant", "options", "dealer", "hands", "first_leader", "seats", "next_seat")
+
+    def __init__(self, variant: Variant, options: dict, dealer: int, hands: tuple[int, ...]):
+        self.variant = variant
+        self.options = options
+        self.dealer = dealer
+        self.hands = hands
+        self.seats = variant.seats
+        self.next_seat = variant.next_seat
+        self.first_leader = variant.next_seat[dealer]
+
+    def holder(self, card_index: int) -> int:
+        for seat, hand in enumerate(self.hands):
+            if hand >> card_index & 1:
+                return seat
+        return -1
+
+
+class Auction:
+    """Bidding and declaring so far: who bid, and the standing declaration."""
+
+    __slots__ = ("bidders", "answers", "declared", "standing", "standing_seat")
+
+    def __init__(self, bidders=(), answers=0, declared=0, standing=None, standing_seat=-1):
+        self.bidders = bidders  # seats that bid, in bidding order
+        self.answers = answers  # bid or pass answers given
+        self.declared = declared  # bidders who had their declaring turn
+        self.standing: Action | None = standing
+        self.standing_seat = standing_seat
+
+
+_NO_AUCTION = Auction()
+
+
+class Contract:
+    """The game being played and everything decided about it; the tables of its
+    ranking are kept one attribute away for trick play."""
+
+    __slots__ = (
+        "kind", "declarer", "called", "partner", "follow_masks", "follow_class", "strength",
+        "called_suit_mask", "called_bit", "called_class", "called_pending",
+        "kontra", "re", "asking", "resume",
+    )  # fmt: skip
+
+    def __init__(self, kind: GameKind, declarer: int = -1, called: int = -1, partner: int = -1):
+        ranking = kind.ranking
+        self.kind = kind
+        self.declarer = declarer
+        self.called = called
+        self.partner = partner
+        self.follow_masks = ranking.follow_masks
+        self.follow_class = ranking.follow_class
+        self.strength = ranking.strength
+        self.called_class = called >> 3 if called >= 0 else -1
+        self.called_suit_mask = ranking.class_masks[called >> 3] if called >= 0 else 0
+        self.called_bit = 1 << called if called >= 0 else 0
+        #: True until the called suit is first led: till then the partner must keep
+        #: the called card for it (docs/rules.md §3).
+        self.called_pending = called >= 0
+        self.kontra = -1  # the seat that said Kontra
+        self.re = -1  # the seat that said Re
+        #: Seats still to be asked in a Kontra turn or the Re round, and whose turn
+        #: comes back after them.
+        self.asking: tuple[int, ...] = ()
+        self.resume = -1
+
+    def but(self, **changes) -> Contract:
+        """A copy with some fields changed (contracts are shared between states)."""
+        new = Contract.__new__(Contract)
+        for name in Contract.__slots__:
+            setattr(new, name, changes.get(name, getattr(self, name)))
+        return new
+
+
+class SchafkopfHand:
+    """One state of a hand of four-handed Schafkopf."""
+
+    __slots__ = (
+        "deal", "contract", "auction", "previous", "last", "phase", "turn", "unplayed",
+        "trick", "follows", "tricks", "_legal",
+    )  # fmt: skip
+
+    is_over = False
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def new(cls, hands, dealer: int = 0, options: dict | None = None) -> SchafkopfHand:
+        """A hand about to be bid, from card indices (lists) per seat.
+
+        ValueError names what is wrong with a deal that doesn't fit the game;
+        InvalidRecord names a bad option.
+        """
+        options = schafkopf_options(options or {})
+        variant = variant_for(options)
+        _check_deal(hands, dealer, variant)
+        masks = tuple(sum(1 << c for c in hand) for hand in hands)
+        return _start(SchafkopfDeal(variant, options, dealer, masks))
+
+    @classmethod
+    def from_seed(cls, seed: bytes, dealer: int = 0, options: dict | None = None):
+        """A hand dealt from a byte seed (see :mod:`rules_engine.dealing`)."""
+        options = schafkopf_options(options or {})
+        variant = variant_for(options)
+        if not 0 <= dealer < variant.seats:
+            raise ValueError(f"the dealer must be a seat from 0 to {variant.seats - 1}")
+        bits = deal_order(seed, variant.deck_bits, variant.deal_label)
+        size = variant.hand_size
+        masks = tuple([sum(bits[at : at + size]) for at in range(0, len(bits), size)])
+        return _start(SchafkopfDeal(variant, options, dealer, masks))
+
+    # -- queries --------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self.deal.variant
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def options(self) -> dict:
+        return dict(self.deal.options)
+
+    @property
+    def actions(self) -> tuple[tuple[int, Action], ...]:
+        """Every ``(seat, action)`` so far, first to last: the hand's history."""
+        out = []
+        node = self
+        while node.previous is not None:
+            out.append((node.previous.turn, node.last))
+            node = node.previous
+        out.reverse()
+        return tuple(out)
+
+    @property
+    def phase_name(self) -> str:
+        return self.phase.value
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads the trick in play: the last trick's winner, or the
+        first leader in trick 1 (and before play)."""
+        return self.tricks[-1][2] if self.tricks else self.deal.first_leader
+
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a mask."""
+        return self.deal.hands[seat] & self.unplayed
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        return tuple(self.hand(s) for s in range(self.deal.seats))
+
+    @property
+    def declarer(self) -> int:
+        return self.contract.declarer if self.contract is not None else -1
+
+    @property
+    def partner(self) -> int:
+        return self.contract.partner if self.contract is not None else -1
+
+    @property
+    def called(self) -> int:
+        return self.contract.called if self.contract is not None else -1
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Card points each seat has taken in tricks."""
+        points = [0] * self.deal.seats
+        for _leader, cards, winner in self.tricks:
+            points[winner] += sum(CARD_POINTS[c] for c in cards)
+        return tuple(points)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        won = [0] * self.deal.seats
+        for _leader, _cards, winner in self.tricks:
+            won[winner] += 1
+        return tuple(won)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to act may take, in a fixed order; () once over."""
+        phase = self.phase
+        if phase is Phase.BIDDING:
+            return _BIDDING_ACTIONS
+        if phase is Phase.KONTRA:
+            return _KONTRA_ACTIONS
+        if phase is Phase.RE:
+            contract = self.contract
+            side = self.turn == contract.declarer or self.turn == contract.partner
+            return _RE_ACTIONS if side else _PASS_ONLY
+        choices = self._legal
+        if choices is None:
+            if phase is Phase.DECLARING:
+                choices = self._declarations()
+            elif phase is Phase.PLAY:
+                choices = plays_of(self._playable(self.turn))
+                if self._may_kontra():
+                    choices = (KONTRA, *choices)
+            else:
+                choices = _NO_ACTIONS
+            self._legal = choices
+        return choices
+
+    def _may_kontra(self) -> bool:
+        """Kontra with the play list: trick 1's leader before playing, or its second hand."""
+        contract = self.contract
+        return (
+            not self.tricks
+            and len(self.trick) < 2
+            and contract.kontra < 0
+            and contract.kind.game is not Game.RAMSCH
+            and self.turn != contract.declarer
+        )
+
+    def _callable(self, seat: int) -> list[int]:
+        """The cards a Rufspiel declarer may call: an ace of a suit held without it,
+        or, holding all three callable aces, a ten not held."""
+        hand = self.deal.hands[seat]
+        suits = self.deal.variant.call_table
+        if all(hand >> ace & 1 for _suit, ace, _ten in suits):
+            return [ten for _suit, _ace, ten in suits if not hand >> ten & 1]
+        return [ace for suit, ace, _ten in suits if hand & suit and not hand >> ace & 1]
+
+    def _declarations(self) -> tuple[Action, ...]:
+        auction = self.auction
+        standing = auction.standing
+        floor = KIND_OF[standing].rank if standing is not None else 0
+        out = []
+        if floor < 1:
+            out = [CALL_ACTIONS[c] for c in self._callable(self.turn)]
+        out += [a for a in SOLO_DECLARATIONS if KIND_OF[a].rank > floor]
+        if standing is not None:
+            out.append(PASS)
+        return tuple(out)
+
+    def _playable(self, seat: int) -> int:
+        """Mask of the cards ``seat`` may play now.
+
+        Everyone follows the lead if they can; until the called suit is first
+        led, the partner of a Rufspiel also keeps the called card for it, leads
+        that suit only with it (unless running away), and plays it when the
+        suit is led.
+        """
+        hand = self.deal.hands[seat] & self.unplayed
+        contract = self.contract
+        if seat != contract.partner or not contract.called_pending:
+            return hand & self.follows or hand
+        suit = contract.called_suit_mask
+        if not self.trick:
+            if (hand & suit).bit_count() >= self.deal.variant.run_away_length:
+                return hand  # davonlaufen: any card of the suit may lead it
+            return hand & ~(suit & ~contract.called_bit)
+        follow = hand & self.follows
+        if follow:
+            return contract.called_bit if self.follows == suit else follow
+        return hand & ~contract.called_bit or hand
+
+    # -- applying actions -----------------------------------------------------
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        """The state after the seat to act takes ``action``; IllegalAction if it may not."""
+        legal = self.legal_actions()
+        for offered in legal:
+            if offered is action:
+                break
+        else:
+            for offered in legal:
+                if offered == action:
+                    break
+            else:
+                raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+        new = self._decide(offered)
+        new.last = offered
+        return new
+
+    def _decide(self, action: Action) -> SchafkopfHand:
+        phase = self.phase
+        if phase is Phase.BIDDING:
+            return self._after_bid(action)
+        if phase is Phase.DECLARING:
+            return self._after_declaration(action)
+        contract = self.contract
+        if action is KONTRA:
+            resume = self.turn if phase is Phase.PLAY else contract.resume
+            return self._re_round(contract.but(kontra=self.turn), resume)
+        if phase is Phase.KONTRA or phase is Phase.RE:
+            if action is RE:
+                return self._resume(contract.but(re=self.turn, asking=()))
+            asking = contract.asking[1:]
+            contract = contract.but(asking=asking)
+            if asking:
+                return self._next(contract, phase, asking[0])
+            return self._resume(contract)
+        return self._opening_play(action)
+
+    def _after_bid(self, action: Action) -> SchafkopfHand:
+        deal = self.deal
+        auction = self.auction
+        bidders = auction.bidders + (self.turn,) if action is BID else auction.bidders
+        answers = auction.answers + 1
+        if answers < deal.seats:
+            after = Auction(bidders, answers)
+            return self._next(None, Phase.BIDDING, deal.next_seat[self.turn], after)
+        if bidders:
+            return self._next(None, Phase.DECLARING, bidders[0], Auction(bidders, answers))
+        if deal.options["all_pass"] == "redeal":
+            return self._next(Contract(_REDEAL), Phase.OVER, -1, cls=FinishedSchafkopf)
+        return self._next(Contract(_RAMSCH), Phase.PLAY, deal.first_leader)
+
+    def _after_declaration(self, action: Action) -> SchafkopfHand:
+        auction = self.auction
+        standing, seat = auction.standing, auction.standing_seat
+        if action is not PASS:
+            standing, seat = action, self.turn
+        declared = auction.declared + 1
+        after = Auction(auction.bidders, auction.answers, declared, standing, seat)
+        if declared < len(auction.bidders):
+            return self._next(None, Phase.DECLARING, auction.bidders[declared], after)
+        kind = KIND_OF[standing]
+        called = standing.index if kind.game is Game.RUFSPIEL else -1
+        partner = self.deal.holder(called) if called >= 0 else -1
+        contract = Contract(kind, seat, called, partner)
+        return self._next(contract, Phase.PLAY, self.deal.first_leader, after)
+
+    def _re_round(self, contract: Contract, resume: int) -> SchafkopfHand:
+        """Right after a Kontra: the declarer alone in a solo game; in a Rufspiel the
+        three other seats from the Kontra's left, so the partner stays secret."""
+        if contract.kind.is_solo:
+            asking = (contract.declarer,)
+        else:
+            nxt = self.deal.next_seat
+            first = nxt[contract.kontra]
+            asking = (first, nxt[first], nxt[nxt[first]])
+        contract = contract.but(asking=asking, resume=resume)
+        return self._next(contract, Phase.RE, asking[0])
+
+    def _resume(self, contract: Contract) -> SchafkopfHand:
+        """Back to play after a Kontra turn or the Re round."""
+        return self._next(contract.but(asking=()), Phase.PLAY, contract.resume)
+
+    def _opening_play(self, action: Action) -> SchafkopfHand:
+        """The first or second card of trick 1 (the only plays around which Kontra is said)."""
+        c = action.index
+        contract = self.contract
+        deal = self.deal
+        nxt = deal.next_seat
+        if self.trick:  # the second card: trick play proper from here on
+            new = self._next(contract, Phase.PLAY, nxt[self.turn], cls=PlayingSchafkopf)
+            new.trick = self.trick + ONE_CARD[c]
+            new.follows = self.follows
+        else:
+            second = nxt[self.turn]
+            asking = ()
+            if contract.kontra < 0 and contract.kind.game is not Game.RAMSCH:
+                third = nxt[second]
+                asking = tuple(s for s in (third, nxt[third]) if s != contract.declarer)
+            if asking:
+                contract = contract.but(asking=asking, resume=second)
+                new = self._next(contract, Phase.KONTRA, asking[0])
+            else:
+                new = self._next(contract, Phase.PLAY, second)
+            new.trick = ONE_CARD[c]
+            new.follows = contract.follow_masks[c]
+        new.unplayed = self.unplayed ^ action.play_bit
+        new.last = action
+        return new
+
+    def _next(self, contract, phase, turn, auction=None, cls=None) -> SchafkopfHand:
+        """The state after this one's action, before or around the first trick's plays."""
+        new = (cls or SchafkopfHand)()
+        if cls is None:
+            new.phase = phase
+        new.deal = self.deal
+        new.contract = contract if contract is not None else self.contract
+        new.auction = auction if auction is not None else self.auction
+        new.previous = self
+        new.last = None
+        new.turn = turn
+        new.unplayed = self.unplayed
+        new.trick = self.trick
+        new.follows = self.follows
+        new.tricks = self.tricks
+        new._legal = None
+        return new
+
+    # -- explanations ---------------------------------------------------------
+
+    def explain(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, in the words of the rule; None if it is legal."""
+        rule = self.explain_rule(action)
+        return None if rule is None else str(rule)
+
+    def explain_rule(self, action: Action) -> Rule | None:
+        """The rule ``action`` breaks now, as a message id and values; None if legal."""
+        if self.is_over:
+            return Rule("hand_over")
+        if action in self.legal_actions():
+            return None
+        phase = self.phase
+        if action.kind == "kontra":
+            return Rule("kontra_not_now")
+        if action.kind == "re":
+            return Rule("re_not_now")
+        wanted = {
+            Phase.BIDDING: ("bid", "pass"),
+            Phase.DECLARING: ("declare", "pass"),
+            Phase.KONTRA: ("pass",),
+            Phase.RE: ("pass",),
+            Phase.PLAY: ("play",),
+        }[phase]
+        if action.kind not in wanted or phase is Phase.KONTRA or phase is Phase.RE:
+            return Rule("sk_wrong_kind", seat=self.turn, phase=phase.value, kind=action.kind)
+        if phase is Phase.DECLARING:
+            return self._explain_declaration(action)
+        return self._explain_play(self.turn, action.index)
+
+    def _explain_declaration(self, action: Action) -> Rule:
+        if action is PASS:
+            return Rule("first_bidder_declares")
+        kind = KIND_OF.get(action)
+        if kind is None and action.contract == "rufspiel":
+            return self._explain_call(action)
+        if kind is None:
+            return Rule("no_such_game", game=str(action))
+        if kind.game is Game.RUFSPIEL and self.auction.standing is None:
+            return self._explain_call(action)
+        return Rule("declare_must_outrank", standing=game_words(self.auction.standing))
+
+    def _explain_call(self, action: Action) -> Rule:
+        c = action.index
+        code = CODES[c]
+        if action.tout:
+            return Rule("no_such_game", game=str(action))
+        suit, rank = c >> 3, c & 7
+        if rank in (ACE, TEN) and suit not in CALLABLE_SUITS:
+            return Rule("call_herz")
+        if rank not in (ACE, TEN):
+            return Rule("sk_call_not_callable", card=code)
+        hand = self.deal.hands[self.turn]
+        if hand >> c & 1:
+            return Rule("call_held", card=code)
+        holds_aces = all(hand >> ace & 1 for _s, ace, _t in self.deal.variant.call_table)
+        if holds_aces != (rank == TEN):
+            return Rule("call_ten_needs_aces", card=code, ten=rank == TEN)
+        return Rule("call_needs_suit_card", card=code, suit=suit)
+
+    def _explain_play(self, seat: int, c: int) -> Rule:
+        contract = self.contract
+        hand = self.hand(seat)
+        if not hand >> c & 1:
+            return Rule("not_held", card=CODES[c])
+        suit = contract.called_class
+        called_rank = "ten" if contract.called & 7 == TEN else "ace"
+        if not self.trick:
+            return Rule("partner_leads_called", suit=suit, called_rank=called_rank)
+        follow = hand & self.follows
+        led = contract.follow_class[self.trick[0]]
+        if follow and not follow >> c & 1:
+            return Rule("must_follow", suit=led)
+        if led == suit:
+            return Rule("partner_must_play", suit=suit, called_rank=called_rank)
+        return Rule("partner_keeps", suit=suit, called_rank=called_rank)
+
+    # -- results and views -----------------------------------------------------
+
+    def result(self):
+        """Every field of docs/rules.md §3's result; ``complete`` False until over."""
+        from .schafkopf_result import SchafkopfResult
+
+        if not self.is_over:
+            return SchafkopfResult.incomplete()
+        return SchafkopfResult.score(self)
+
+    def view(self, seat: int):
+        """Exactly what ``seat`` may see now (docs/rules.md §4)."""
+        from .schafkopf_view import schafkopf_view
+
+        return schafkopf_view(self, seat)
+
+    def to_record(self):
+        """The hand record (docs/rules.md §5) of this state: deal plus actions so far."""
+        from .records import record_of
+
+        return record_of(self)
+
+
+class PlayingSchafkopf(SchafkopfHand):
+    """A hand in trick play from trick 1's third card on: the hot path of every
+    search, whose ``legal_actions`` and ``apply`` need not ask the phase."""
+
+    __slots__ = ()
+    phase = Phase.PLAY
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        mask = self._legal
+        if mask is None:
+            mask = self._legal = self._playable(self.turn)
+        return PLAYS_BY_MASK.get(mask) or plays_of(mask)
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        mask = self._legal
+        if mask is None:
+            mask = self._playable(self.turn)
+        if not mask & action.play_bit:
+            raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+        deal = self.deal
+        trick = self.trick
+        c = action.index
+        if trick:
+            follows = self.follows
+            trick += ONE_CARD[c]
+            if len(trick) == deal.seats:
+                return self._end_trick(action, trick)
+        else:
+            follows = self.contract.follow_masks[c]
+            trick = ONE_CARD[c]
+        new = PlayingSchafkopf()
+        new.deal = deal
+        new.contract = self.contract
+        new.previous = self
+        new.last = action
+        new.turn = deal.next_seat[self.turn]
+        new.unplayed = self.unplayed ^ action.play_bit
+        new.trick = trick
+        new.follows = follows
+        new.tricks = self.tricks
+        new._legal = None
+        return new
+
+    def _end_trick(self, action: Action, trick: tuple[int, ...]) -> SchafkopfHand:
+        """The state after a trick's last card: its winner leads next, or the hand is over."""
+        deal = self.deal
+        contract = self.contract
+        led = contract.follow_class[trick[0]]
+        strength = contract.strength[led]
+        best, best_at = -1, 0
+        for at, played in enumerate(trick):
+            if strength[played] > best:
+                best, best_at = strength[played], at
+        leader = deal.next_seat[self.turn]  # the trick is full: the next seat led it
+        winner = (leader + best_at) % deal.seats
+        tricks = self.tricks + ((leader, trick, winner),)
+        over = len(tricks) == deal.variant.hand_size
+        if contract.called_pending and led == contract.called_class:
+            contract = contract.but(called_pending=False)
+        new = FinishedSchafkopf() if over else PlayingSchafkopf()
+        new.deal = deal
+        new.contract = contract
+        new.previous = self
+        new.last = action
+        new.turn = -1 if over else winner
+        new.unplayed = self.unplayed ^ action.play_bit
+        new.trick = ()
+        new.follows = FULL_DECK
+        new.tricks = tricks
+        new._legal = None
+        return new
+
+
+class FinishedSchafkopf(SchafkopfHand):
+    """A hand that is over: the last trick taken, or a redeal after all passed."""
+
+    __slots__ = ()
+    phase = Phase.OVER
+    is_over = True
+
+
+def _start(deal: SchafkopfDeal) -> SchafkopfHand:
+    new = SchafkopfHand()
+    new.deal = deal
+    new.contract = None
+    new.auction = _NO_AUCTION
+    new.previous = None
+    new.last = None
+    new.phase = Phase.BIDDING
+    new.turn = deal.first_leader
+    new.unplayed = FULL_DECK
+    new.trick = ()
+    new.follows = FULL_DECK
+    new.tricks = ()
+    new._legal = None
+    return new
+
+
+def _check_deal(hands, dealer: int, variant: Variant) -> None:
+    if not isinstance(dealer, int) or not 0 <= dealer < variant.seats:
+        raise ValueError(f"the dealer must be a seat from 0 to {variant.seats - 1}, not {dealer!r}")
+    if len(hands) != variant.seats:
+        raise ValueError(f"a deal has {variant.seats} hands, not {len(hands)}")
+    for seat, hand in enumerate(hands):
+        if len(hand) != variant.hand_size:
+            size = variant.hand_size
+            raise ValueError(f"seat {seat} must be dealt {size} cards, not {len(hand)}")
+    cards = [c for hand in hands for c in hand]
+    if any(not isinstance(c, int) or c < 0 or not variant.deck >> c & 1 for c in cards):
+        raise ValueError("a deal holds only cards of the deck")
+    if len(set(cards)) != len(cards):
+        raise ValueError("no card may be dealt twice")
