@@ -16,6 +16,9 @@ measured on one core through the public API; hands per second is the best of
   answers from its memo, so this is the cost of a repeated call only.
 - ``sheepshead.apply_us``: mean time of one ``apply()`` on those states, their
   legal actions already known (a search asks them, then applies one).
+- ``schafkopf.random_hands_per_s``, once with ``"deck": "long"`` and once with
+  ``"deck": "short"``: full Schafkopf hands (deal, bidding, declaring, Kontra
+  and Re turns, every play) chosen at random the same way.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import json
 import random
 import time
 
+from .schafkopf import SchafkopfHand
 from .sheepshead import _PLAYS_BY_MASK, SheepsheadHand
 
 
@@ -43,6 +47,30 @@ def random_hands(count: int, seed: int = 1, first: int = 0) -> int:
             state = state.apply(legal[int(uniform() * len(legal))])
             taken += 1
     return taken
+
+
+def random_schafkopf_hands(count: int, seed: int = 1, first: int = 0, short: bool = False) -> int:
+    """Play ``count`` random Schafkopf hands; returns the actions taken."""
+    uniform = random.Random(seed).random
+    options = {"short_deck": short}
+    taken = 0
+    for n in range(first, first + count):
+        state = SchafkopfHand.from_seed(n.to_bytes(8, "big"), n % 4, options)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state = state.apply(legal[int(uniform() * len(legal))])
+            taken += 1
+    return taken
+
+
+def best_rate(play, hands: int, rounds: int) -> int:
+    """Hands a second of the least disturbed of ``rounds`` rounds, each on new deals."""
+    elapsed = float("inf")
+    for round_number in range(rounds):
+        started = time.perf_counter()
+        play(hands, seed=round_number + 1, first=round_number * hands)
+        elapsed = min(elapsed, time.perf_counter() - started)
+    return round(hands / elapsed)
 
 
 def sample_lines(count: int, seed: int = 2) -> list[tuple[bytes, int, list]]:
@@ -110,6 +138,20 @@ def measure(hands: int, rounds: int) -> list[dict]:
         {"name": "sheepshead.legal_actions_first_call_us", "value": per_state_us(first_call)},
         {"name": "sheepshead.legal_actions_memo_us", "value": per_state_us(memo)},
         {"name": "sheepshead.apply_us", "value": per_state_us(apply_elapsed)},
+        *(
+            {
+                "name": "schafkopf.random_hands_per_s",
+                "deck": deck,
+                "value": best_rate(
+                    lambda n, seed, first, short=short: random_schafkopf_hands(
+                        n, seed, first, short
+                    ),
+                    hands,
+                    rounds,
+                ),
+            }
+            for deck, short in (("long", False), ("short", True))
+        ),
     ]
 
 

@@ -13,7 +13,7 @@ the contract and never asks which game it is (docs/rules.md §3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .cards import (
@@ -72,33 +72,33 @@ for _game in (Game.RUFSPIEL, Game.RAMSCH, Game.REDEAL):
 
 @dataclass(frozen=True)
 class GameKind:
-    """One declarable game: its rank in the bidding, and what it pays."""
+    """One game a hand can be played as: its rank in the bidding, its ranking,
+    and what it pays. Made once per game (``GAMES_BY_KEY``), so its derived
+    fields are worked out once."""
 
     game: Game
     trump: int  # the Farbsolo's suit, else -1
     tout: bool
+    #: Rufspiel 1 < Wenz = Geier 2 < Farbsolo 3 < Wenz Tout = Geier Tout 4 < Solo Tout 5.
+    rank: int = field(init=False, compare=False)
+    #: Wenz, Geier and Farbsolo: the declarer plays alone against three.
+    is_solo: bool = field(init=False, compare=False)
+    ranking: Ranking = field(init=False, compare=False, repr=False)
+    #: Laufende pay from 3 in Rufspiel and Farbsolo, from 2 in Wenz and Geier.
+    laufende_minimum: int = field(init=False, compare=False)
 
-    @property
-    def rank(self) -> int:
-        """Rufspiel < Wenz = Geier < Farbsolo < Wenz Tout = Geier Tout < Solo Tout."""
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
         if self.game is Game.RUFSPIEL:
-            return 1
-        base = 3 if self.game is Game.SOLO else 2
-        return base + 2 if self.tout else base
-
-    @property
-    def is_solo(self) -> bool:
-        """Wenz, Geier and Farbsolo: the declarer plays alone against three."""
-        return self.game in (Game.WENZ, Game.GEIER, Game.SOLO)
-
-    @property
-    def ranking(self) -> Ranking:
-        return RANKINGS[self.game, self.trump]
-
-    @property
-    def laufende_minimum(self) -> int:
-        """Laufende pay from 3 in Rufspiel and Farbsolo, from 2 in Wenz and Geier."""
-        return 2 if self.game in (Game.WENZ, Game.GEIER) else 3
+            rank = 1
+        elif self.game in (Game.RAMSCH, Game.REDEAL):
+            rank = 0
+        else:
+            rank = (3 if self.game is Game.SOLO else 2) + (2 if self.tout else 0)
+        set_(self, "rank", rank)
+        set_(self, "is_solo", self.game in (Game.WENZ, Game.GEIER, Game.SOLO))
+        set_(self, "ranking", RANKINGS[self.game, self.trump])
+        set_(self, "laufende_minimum", 2 if self.game in (Game.WENZ, Game.GEIER) else 3)
 
 
 GAMES_BY_KEY: dict[tuple[Game, int, bool], GameKind] = {

@@ -34,10 +34,12 @@ SCHAFKOPF_DEFAULTS = MappingProxyType(
 _CHOICES = {"all_pass": ("ramsch", "redeal")}
 
 
-def schafkopf_options(given: object) -> dict:
-    """Every Schafkopf option, ``given`` ones checked; InvalidRecord names a bad one."""
+def schafkopf_options(given: object) -> MappingProxyType:
+    """Every Schafkopf option, read-only, ``given`` ones checked; InvalidRecord names a bad one."""
     if not isinstance(given, dict):
         raise InvalidRecord("options", "must be a JSON object")
+    if not given:
+        return SCHAFKOPF_DEFAULTS
     options = dict(SCHAFKOPF_DEFAULTS)
     for name, value in given.items():
         field = f"options.{name}"
@@ -54,4 +56,4 @@ def schafkopf_options(given: object) -> dict:
         elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise InvalidRecord(field, f"must be a whole number of cents, 0 or more, not {value!r}")
         options[name] = value
-    return options
+    return MappingProxyType(options)

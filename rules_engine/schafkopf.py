@@ -30,13 +30,14 @@ from .options import schafkopf_options
 from .schafkopf_actions import (
     BID,
     CALL_ACTIONS,
+    KIND_BY_ID,
     KIND_OF,
     KONTRA,
     RE,
     SOLO_DECLARATIONS,
     game_words,
 )
-from .tricks import ONE_CARD, PLAYS_BY_MASK, plays_of
+from .tricks import ONE_CARD, PLAYS_BY_MASK, PLAYS_CACHE_LIMIT, plays_of
 from .variant import SCHAFKOPF_LONG, SCHAFKOPF_SHORT, Variant
 
 
@@ -51,16 +52,22 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases as module names: read on every action, so one lookup and no more.
+BIDDING, DECLARING, KONTRA_TURN, RE_ROUND, PLAY, OVER = Phase
+
+
 _BIDDING_ACTIONS = (BID, PASS)
 _KONTRA_ACTIONS = (KONTRA, PASS)
 _RE_ACTIONS = (PASS, RE)
 _PASS_ONLY = (PASS,)
 _NO_ACTIONS: tuple[Action, ...] = ()
+#: Trick 1's plays with Kontra offered beside them, by mask of playable cards.
+_WITH_KONTRA: dict[int, tuple[Action, ...]] = {}
 _RAMSCH = GAMES_BY_KEY[Game.RAMSCH, -1, False]
 _REDEAL = GAMES_BY_KEY[Game.REDEAL, -1, False]
 
 
-def variant_for(options: dict) -> Variant:
+def variant_for(options) -> Variant:
     """The long deck, or the short one with the ``short_deck`` option."""
     return SCHAFKOPF_SHORT if options["short_deck"] else SCHAFKOPF_LONG
 
@@ -70,7 +77,7 @@ class SchafkopfDeal:
 
     __slots__ = ("variant", "options", "dealer", "hands", "first_leader", "seats", "next_seat")
 
-    def __init__(self, variant: Variant, options: dict, dealer: int, hands: tuple[int, ...]):
+    def __init__(self, variant: Variant, options, dealer: int, hands: tuple[int, ...]):
         self.variant = variant
         self.options = options
         self.dealer = dealer
@@ -87,19 +94,26 @@ class SchafkopfDeal:
 
 
 class Auction:
-    """Bidding and declaring so far: who bid, and the standing declaration."""
+    """Declaring so far: who bid, and the standing declaration."""
 
-    __slots__ = ("bidders", "answers", "declared", "standing", "standing_seat")
+    __slots__ = ("bidders", "declared", "standing", "standing_seat", "standing_rank")
 
-    def __init__(self, bidders=(), answers=0, declared=0, standing=None, standing_seat=-1):
+    def __init__(self, bidders=(), declared=0, standing=None, standing_seat=-1):
         self.bidders = bidders  # seats that bid, in bidding order
-        self.answers = answers  # bid or pass answers given
         self.declared = declared  # bidders who had their declaring turn
         self.standing: Action | None = standing
         self.standing_seat = standing_seat
+        self.standing_rank = KIND_BY_ID[id(standing)].rank if standing is not None else 0
 
 
-_NO_AUCTION = Auction()
+#: The callable aces and tens, and the first bidder's declarations by what of them
+#: it holds and which callable suits it holds (a few hundred keys at most).
+_ACES_AND_TENS = sum(1 << c for c in CALL_ACTIONS)
+_FIRST_DECLARATIONS: dict[int, tuple[Action, ...]] = {}
+#: What a later bidder may declare, by the standing game's rank: a higher game, or pass.
+_OUTRANKING = {
+    rank: (*[a for a in SOLO_DECLARATIONS if KIND_OF[a].rank > rank], PASS) for rank in range(6)
+}
 
 
 class Contract:
@@ -108,8 +122,8 @@ class Contract:
 
     __slots__ = (
         "kind", "declarer", "called", "partner", "follow_masks", "follow_class", "strength",
-        "called_suit_mask", "called_bit", "called_class", "called_pending",
-        "kontra", "re", "asking", "resume",
+        "called_suit_mask", "called_bit", "called_class", "called_pending", "kontra", "re",
+        "kontra_open",
     )  # fmt: skip
 
     def __init__(self, kind: GameKind, declarer: int = -1, called: int = -1, partner: int = -1):
@@ -129,16 +143,26 @@ class Contract:
         self.called_pending = called >= 0
         self.kontra = -1  # the seat that said Kontra
         self.re = -1  # the seat that said Re
-        #: Seats still to be asked in a Kontra turn or the Re round, and whose turn
-        #: comes back after them.
-        self.asking: tuple[int, ...] = ()
-        self.resume = -1
+        #: True while Kontra may still be said: never in a Ramsch, and only once.
+        self.kontra_open = kind.game is not Game.RAMSCH
 
-    def but(self, **changes) -> Contract:
-        """A copy with some fields changed (contracts are shared between states)."""
+    def copy(self) -> Contract:
+        """A copy to change (contracts are shared between states, so never changed)."""
         new = Contract.__new__(Contract)
-        for name in Contract.__slots__:
-            setattr(new, name, changes.get(name, getattr(self, name)))
+        new.kind = self.kind
+        new.declarer = self.declarer
+        new.called = self.called
+        new.partner = self.partner
+        new.follow_masks = self.follow_masks
+        new.follow_class = self.follow_class
+        new.strength = self.strength
+        new.called_suit_mask = self.called_suit_mask
+        new.called_bit = self.called_bit
+        new.called_class = self.called_class
+        new.called_pending = self.called_pending
+        new.kontra = self.kontra
+        new.re = self.re
+        new.kontra_open = self.kontra_open
         return new
 
 
@@ -146,9 +170,12 @@ class SchafkopfHand:
     """One state of a hand of four-handed Schafkopf."""
 
     __slots__ = (
-        "deal", "contract", "auction", "previous", "last", "phase", "turn", "unplayed",
-        "trick", "follows", "tricks", "_legal",
+        "deal", "contract", "auction", "asking", "resume", "previous", "last", "phase", "turn",
+        "unplayed", "trick", "follows", "tricks", "_legal",
     )  # fmt: skip
+    # ``auction``, ``asking`` and ``resume`` are set only before and around trick 1's first
+    # cards (trick play never reads them): the seats still to be asked in a Kontra turn
+    # or the Re round, and the seat whose turn comes back after them.
 
     is_over = False
 
@@ -252,37 +279,34 @@ class SchafkopfHand:
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions the seat to act may take, in a fixed order; () once over."""
         phase = self.phase
-        if phase is Phase.BIDDING:
-            return _BIDDING_ACTIONS
-        if phase is Phase.KONTRA:
+        if phase is KONTRA_TURN:
             return _KONTRA_ACTIONS
-        if phase is Phase.RE:
+        if phase is RE_ROUND:
             contract = self.contract
             side = self.turn == contract.declarer or self.turn == contract.partner
             return _RE_ACTIONS if side else _PASS_ONLY
         choices = self._legal
         if choices is None:
-            if phase is Phase.DECLARING:
+            if phase is DECLARING:
                 choices = self._declarations()
-            elif phase is Phase.PLAY:
-                choices = plays_of(self._playable(self.turn))
-                if self._may_kontra():
-                    choices = (KONTRA, *choices)
+            elif phase is PLAY:
+                mask = self._playable(self.turn)
+                choices = _WITH_KONTRA.get(mask) if self._may_kontra() else plays_of(mask)
+                if choices is None:
+                    choices = (KONTRA, *plays_of(mask))
+                    if len(_WITH_KONTRA) < PLAYS_CACHE_LIMIT:
+                        _WITH_KONTRA[mask] = choices
             else:
                 choices = _NO_ACTIONS
             self._legal = choices
         return choices
 
     def _may_kontra(self) -> bool:
-        """Kontra with the play list: trick 1's leader before playing, or its second hand."""
+        """Kontra with the play list: trick 1's leader before playing, or its second hand
+        (the only plays this class makes; from the third card on a state is a
+        :class:`PlayingSchafkopf`)."""
         contract = self.contract
-        return (
-            not self.tricks
-            and len(self.trick) < 2
-            and contract.kontra < 0
-            and contract.kind.game is not Game.RAMSCH
-            and self.turn != contract.declarer
-        )
+        return contract.kontra_open and self.turn != contract.declarer
 
     def _callable(self, seat: int) -> list[int]:
         """The cards a Rufspiel declarer may call: an ace of a suit held without it,
@@ -295,15 +319,20 @@ class SchafkopfHand:
 
     def _declarations(self) -> tuple[Action, ...]:
         auction = self.auction
-        standing = auction.standing
-        floor = KIND_OF[standing].rank if standing is not None else 0
-        out = []
-        if floor < 1:
-            out = [CALL_ACTIONS[c] for c in self._callable(self.turn)]
-        out += [a for a in SOLO_DECLARATIONS if KIND_OF[a].rank > floor]
-        if standing is not None:
-            out.append(PASS)
-        return tuple(out)
+        if auction.standing is None:  # the first bidder: a Rufspiel if it can call, or any solo
+            hand = self.deal.hands[self.turn]
+            suits = self.deal.variant.call_table
+            # What decides the calls: the callable aces and tens held, and which suits are.
+            key = hand & _ACES_AND_TENS
+            for at, (suit, _ace, _ten) in enumerate(suits):
+                if hand & suit:
+                    key |= 1 << (32 + at)
+            choices = _FIRST_DECLARATIONS.get(key)
+            if choices is None:
+                calls = tuple([CALL_ACTIONS[c] for c in self._callable(self.turn)])
+                choices = _FIRST_DECLARATIONS[key] = calls + SOLO_DECLARATIONS
+            return choices
+        return _OUTRANKING[auction.standing_rank]
 
     def _playable(self, seat: int) -> int:
         """Mask of the cards ``seat`` may play now.
@@ -347,37 +376,32 @@ class SchafkopfHand:
 
     def _decide(self, action: Action) -> SchafkopfHand:
         phase = self.phase
-        if phase is Phase.BIDDING:
-            return self._after_bid(action)
-        if phase is Phase.DECLARING:
+        if phase is DECLARING:
             return self._after_declaration(action)
-        contract = self.contract
         if action is KONTRA:
-            resume = self.turn if phase is Phase.PLAY else contract.resume
-            return self._re_round(contract.but(kontra=self.turn), resume)
-        if phase is Phase.KONTRA or phase is Phase.RE:
+            contract = self.contract.copy()
+            contract.kontra = self.turn
+            contract.kontra_open = False
+            return self._re_round(contract, self.turn if phase is PLAY else self.resume)
+        if phase is KONTRA_TURN or phase is RE_ROUND:
+            contract = None
+            asking = self.asking[1:]
             if action is RE:
-                return self._resume(contract.but(re=self.turn, asking=()))
-            asking = contract.asking[1:]
-            contract = contract.but(asking=asking)
+                contract = self.contract.copy()
+                contract.re = self.turn
+                asking = ()
             if asking:
-                return self._next(contract, phase, asking[0])
-            return self._resume(contract)
+                return self._next(contract, phase, asking[0], asking=asking, resume=self.resume)
+            return self._next(contract, PLAY, self.resume)  # back to trick 1's plays
         return self._opening_play(action)
 
-    def _after_bid(self, action: Action) -> SchafkopfHand:
-        deal = self.deal
-        auction = self.auction
-        bidders = auction.bidders + (self.turn,) if action is BID else auction.bidders
-        answers = auction.answers + 1
-        if answers < deal.seats:
-            after = Auction(bidders, answers)
-            return self._next(None, Phase.BIDDING, deal.next_seat[self.turn], after)
+    def _after_bidding(self, bidders: tuple[int, ...]) -> SchafkopfHand:
+        """The state once the dealer answered: bidders declare, or all passed."""
         if bidders:
-            return self._next(None, Phase.DECLARING, bidders[0], Auction(bidders, answers))
-        if deal.options["all_pass"] == "redeal":
-            return self._next(Contract(_REDEAL), Phase.OVER, -1, cls=FinishedSchafkopf)
-        return self._next(Contract(_RAMSCH), Phase.PLAY, deal.first_leader)
+            return self._next(None, DECLARING, bidders[0], Auction(bidders))
+        if self.deal.options["all_pass"] == "redeal":
+            return self._next(Contract(_REDEAL), OVER, -1, cls=FinishedSchafkopf)
+        return self._next(Contract(_RAMSCH), PLAY, self.deal.first_leader)
 
     def _after_declaration(self, action: Action) -> SchafkopfHand:
         auction = self.auction
@@ -385,14 +409,14 @@ class SchafkopfHand:
         if action is not PASS:
             standing, seat = action, self.turn
         declared = auction.declared + 1
-        after = Auction(auction.bidders, auction.answers, declared, standing, seat)
+        after = Auction(auction.bidders, declared, standing, seat)
         if declared < len(auction.bidders):
-            return self._next(None, Phase.DECLARING, auction.bidders[declared], after)
-        kind = KIND_OF[standing]
+            return self._next(None, DECLARING, auction.bidders[declared], after)
+        kind = KIND_BY_ID[id(standing)]
         called = standing.index if kind.game is Game.RUFSPIEL else -1
         partner = self.deal.holder(called) if called >= 0 else -1
         contract = Contract(kind, seat, called, partner)
-        return self._next(contract, Phase.PLAY, self.deal.first_leader, after)
+        return self._next(contract, PLAY, self.deal.first_leader, after)
 
     def _re_round(self, contract: Contract, resume: int) -> SchafkopfHand:
         """Right after a Kontra: the declarer alone in a solo game; in a Rufspiel the
@@ -403,12 +427,7 @@ class SchafkopfHand:
             nxt = self.deal.next_seat
             first = nxt[contract.kontra]
             asking = (first, nxt[first], nxt[nxt[first]])
-        contract = contract.but(asking=asking, resume=resume)
-        return self._next(contract, Phase.RE, asking[0])
-
-    def _resume(self, contract: Contract) -> SchafkopfHand:
-        """Back to play after a Kontra turn or the Re round."""
-        return self._next(contract.but(asking=()), Phase.PLAY, contract.resume)
+        return self._next(contract, RE_ROUND, asking[0], asking=asking, resume=resume)
 
     def _opening_play(self, action: Action) -> SchafkopfHand:
         """The first or second card of trick 1 (the only plays around which Kontra is said)."""
@@ -417,27 +436,28 @@ class SchafkopfHand:
         deal = self.deal
         nxt = deal.next_seat
         if self.trick:  # the second card: trick play proper from here on
-            new = self._next(contract, Phase.PLAY, nxt[self.turn], cls=PlayingSchafkopf)
+            new = self._next(contract, PLAY, nxt[self.turn], cls=PlayingSchafkopf)
             new.trick = self.trick + ONE_CARD[c]
             new.follows = self.follows
         else:
             second = nxt[self.turn]
             asking = ()
-            if contract.kontra < 0 and contract.kind.game is not Game.RAMSCH:
+            if contract.kontra_open:
                 third = nxt[second]
-                asking = tuple(s for s in (third, nxt[third]) if s != contract.declarer)
+                asking = tuple([s for s in (third, nxt[third]) if s != contract.declarer])
             if asking:
-                contract = contract.but(asking=asking, resume=second)
-                new = self._next(contract, Phase.KONTRA, asking[0])
+                new = self._next(contract, KONTRA_TURN, asking[0], asking=asking, resume=second)
             else:
-                new = self._next(contract, Phase.PLAY, second)
+                new = self._next(contract, PLAY, second)
             new.trick = ONE_CARD[c]
             new.follows = contract.follow_masks[c]
         new.unplayed = self.unplayed ^ action.play_bit
         new.last = action
         return new
 
-    def _next(self, contract, phase, turn, auction=None, cls=None) -> SchafkopfHand:
+    def _next(
+        self, contract, phase, turn, auction=None, cls=None, asking=(), resume=-1
+    ) -> SchafkopfHand:
         """The state after this one's action, before or around the first trick's plays."""
         new = (cls or SchafkopfHand)()
         if cls is None:
@@ -445,6 +465,8 @@ class SchafkopfHand:
         new.deal = self.deal
         new.contract = contract if contract is not None else self.contract
         new.auction = auction if auction is not None else self.auction
+        new.asking = asking
+        new.resume = resume
         new.previous = self
         new.last = None
         new.turn = turn
@@ -474,15 +496,15 @@ class SchafkopfHand:
         if action.kind == "re":
             return Rule("re_not_now")
         wanted = {
-            Phase.BIDDING: ("bid", "pass"),
-            Phase.DECLARING: ("declare", "pass"),
-            Phase.KONTRA: ("pass",),
-            Phase.RE: ("pass",),
-            Phase.PLAY: ("play",),
+            BIDDING: ("bid", "pass"),
+            DECLARING: ("declare", "pass"),
+            KONTRA_TURN: ("pass",),
+            RE_ROUND: ("pass",),
+            PLAY: ("play",),
         }[phase]
-        if action.kind not in wanted or phase is Phase.KONTRA or phase is Phase.RE:
+        if action.kind not in wanted or phase is KONTRA_TURN or phase is RE_ROUND:
             return Rule("sk_wrong_kind", seat=self.turn, phase=phase.value, kind=action.kind)
-        if phase is Phase.DECLARING:
+        if phase is DECLARING:
             return self._explain_declaration(action)
         return self._explain_play(self.turn, action.index)
 
@@ -556,17 +578,62 @@ class SchafkopfHand:
         return record_of(self)
 
 
+class BiddingSchafkopf(SchafkopfHand):
+    """A hand being bid: every seat in turn says bid or pass. Its own class, like
+    trick play's, because every hand has four of these steps. ``auction`` holds
+    the seats that bid so far, in order."""
+
+    __slots__ = ()
+    phase = BIDDING
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return _BIDDING_ACTIONS
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        if action is not BID and action is not PASS:
+            if action != BID and action != PASS:
+                raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+            action = BID if action == BID else PASS
+        seat = self.turn
+        deal = self.deal
+        bidders = self.auction + (seat,) if action is BID else self.auction
+        if seat == deal.dealer:  # the dealer answers last
+            new = self._after_bidding(bidders)
+        else:
+            new = BiddingSchafkopf()
+            new.deal = deal
+            new.contract = None
+            new.auction = bidders
+            new.asking = ()
+            new.resume = -1
+            new.previous = self
+            new.turn = deal.next_seat[seat]
+            new.unplayed = FULL_DECK
+            new.trick = ()
+            new.follows = FULL_DECK
+            new.tricks = ()
+            new._legal = None
+        new.last = action
+        return new
+
+
 class PlayingSchafkopf(SchafkopfHand):
     """A hand in trick play from trick 1's third card on: the hot path of every
     search, whose ``legal_actions`` and ``apply`` need not ask the phase."""
 
     __slots__ = ()
-    phase = Phase.PLAY
+    phase = PLAY
 
     def legal_actions(self) -> tuple[Action, ...]:
         mask = self._legal
         if mask is None:
-            mask = self._legal = self._playable(self.turn)
+            turn = self.turn
+            if turn == self.contract.partner:
+                mask = self._playable(turn)
+            else:  # the usual case inlined: follow the lead if you can
+                hand = self.deal.hands[turn] & self.unplayed
+                mask = hand & self.follows or hand
+            self._legal = mask
         return PLAYS_BY_MASK.get(mask) or plays_of(mask)
 
     def apply(self, action: Action) -> SchafkopfHand:
@@ -614,7 +681,8 @@ class PlayingSchafkopf(SchafkopfHand):
         tricks = self.tricks + ((leader, trick, winner),)
         over = len(tricks) == deal.variant.hand_size
         if contract.called_pending and led == contract.called_class:
-            contract = contract.but(called_pending=False)
+            contract = contract.copy()
+            contract.called_pending = False
         new = FinishedSchafkopf() if over else PlayingSchafkopf()
         new.deal = deal
         new.contract = contract
@@ -633,18 +701,19 @@ class FinishedSchafkopf(SchafkopfHand):
     """A hand that is over: the last trick taken, or a redeal after all passed."""
 
     __slots__ = ()
-    phase = Phase.OVER
+    phase = OVER
     is_over = True
 
 
 def _start(deal: SchafkopfDeal) -> SchafkopfHand:
-    new = SchafkopfHand()
+    new = BiddingSchafkopf()
     new.deal = deal
     new.contract = None
-    new.auction = _NO_AUCTION
+    new.auction = ()
+    new.asking = ()
+    new.resume = -1
     new.previous = None
     new.last = None
-    new.phase = Phase.BIDDING
     new.turn = deal.first_leader
     new.unplayed = FULL_DECK
     new.trick = ()

@@ -41,6 +41,9 @@ KIND_OF: dict[Action, GameKind] = {
     **{action: kind for kind, action in DECLARE_ACTIONS.items()},
     **{action: RUFSPIEL for action in CALL_ACTIONS.values()},
 }
+#: The same by the identity of the interned action: a lookup that needs no hashing
+#: of the action's fields (the engine only ever applies the actions it offered).
+KIND_BY_ID: dict[int, GameKind] = {id(action): kind for action, kind in KIND_OF.items()}
 #: Declarations other than a Rufspiel, lowest rank first.
 SOLO_DECLARATIONS = tuple(sorted(DECLARE_ACTIONS.values(), key=lambda a: KIND_OF[a].rank))
 
