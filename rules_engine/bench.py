@@ -30,6 +30,7 @@ import time
 
 from .schafkopf import SchafkopfHand
 from .sheepshead import _PLAYS_BY_MASK, SheepsheadHand
+from .variant import SCHAFKOPF_LONG, SHEEPSHEAD_FIVE
 
 
 def random_hands(count: int, seed: int = 1, first: int = 0) -> int:
@@ -41,7 +42,7 @@ def random_hands(count: int, seed: int = 1, first: int = 0) -> int:
     uniform = random.Random(seed).random
     taken = 0
     for n in range(first, first + count):
-        state = SheepsheadHand.from_seed(n.to_bytes(8, "big"), dealer=n % 5)
+        state = SheepsheadHand.from_seed(n.to_bytes(8, "big"), dealer=n % SHEEPSHEAD_FIVE.seats)
         while not state.is_over:
             legal = state.legal_actions()
             state = state.apply(legal[int(uniform() * len(legal))])
@@ -55,7 +56,7 @@ def random_schafkopf_hands(count: int, seed: int = 1, first: int = 0, short: boo
     options = {"short_deck": short}
     taken = 0
     for n in range(first, first + count):
-        state = SchafkopfHand.from_seed(n.to_bytes(8, "big"), n % 4, options)
+        state = SchafkopfHand.from_seed(n.to_bytes(8, "big"), n % SCHAFKOPF_LONG.seats, options)
         while not state.is_over:
             legal = state.legal_actions()
             state = state.apply(legal[int(uniform() * len(legal))])
@@ -78,7 +79,7 @@ def sample_lines(count: int, seed: int = 2) -> list[tuple[bytes, int, list]]:
     rng = random.Random(seed)
     lines = []
     for n in range(count):
-        deal_seed, dealer = b"sample" + n.to_bytes(8, "big"), n % 5
+        deal_seed, dealer = b"sample" + n.to_bytes(8, "big"), n % SHEEPSHEAD_FIVE.seats
         state = SheepsheadHand.from_seed(deal_seed, dealer=dealer)
         actions = []
         while not state.is_over:

@@ -25,14 +25,15 @@ from .dealing import deal_order
 from .errors import IllegalAction
 from .messages import Rule
 from .result import HandResult
+from .sheepshead_kinds import ContractKind, Phase
 from .tricks import ONE_CARD, PLAYS_BY_MASK, plays_of
 from .variant import FAIL_ACES, SHEEPSHEAD_FIVE, Variant
 from .view import seat_view
 
-PICKING, BURY, CALL_PHASE, UNKNOWN_PHASE, PLAY_PHASE, OVER = range(6)
-PHASE_NAMES = ("picking", "bury", "call", "unknown", "play", "over")
-
-CALLED_ACE, ALONE_CONTRACT, LEASTER = "called_ace", "alone", "leaster"
+# The phases and contracts as module names: read on every action, so one lookup and no more.
+PICKING, BURY, CALL_PHASE, UNKNOWN_PHASE, PLAY_PHASE, OVER = Phase
+PHASE_NAMES = tuple(phase.label for phase in Phase)
+CALLED_ACE, ALONE_CONTRACT, LEASTER = ContractKind
 
 #: What follows the lead before a trick has one: every card.
 _ANY_CARD = FULL_DECK
