@@ -32,6 +32,13 @@ SCHAFKOPF_DEFAULTS = MappingProxyType(
     }
 )
 _CHOICES = {"all_pass": ("ramsch", "redeal")}
+#: Options already checked, by their items: a few combinations recur in a process.
+_CHECKED: dict[tuple, MappingProxyType] = {}
+
+
+def _key(given: dict) -> tuple:
+    """The options as a key that tells ``1`` from ``True`` (equal in Python, not here)."""
+    return tuple(sorted((name, type(value).__name__, value) for name, value in given.items()))
 
 
 def schafkopf_options(given: object) -> MappingProxyType:
@@ -40,6 +47,10 @@ def schafkopf_options(given: object) -> MappingProxyType:
         raise InvalidRecord("options", "must be a JSON object")
     if not given:
         return SCHAFKOPF_DEFAULTS
+    try:  # the same options again (a session, a benchmark): checked once
+        return _CHECKED[_key(given)]
+    except (KeyError, TypeError):
+        pass
     options = dict(SCHAFKOPF_DEFAULTS)
     for name, value in given.items():
         field = f"options.{name}"
@@ -56,4 +67,7 @@ def schafkopf_options(given: object) -> MappingProxyType:
         elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise InvalidRecord(field, f"must be a whole number of cents, 0 or more, not {value!r}")
         options[name] = value
-    return MappingProxyType(options)
+    checked = MappingProxyType(options)
+    if len(_CHECKED) < 256:
+        _CHECKED[_key(given)] = checked
+    return checked

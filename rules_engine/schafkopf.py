@@ -21,6 +21,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from .actions import PASS, Action
+from .actions import PLAY as PLAY_ACTIONS
 from .cards import ACE, CARD_POINTS, CODES, FULL_DECK, TEN
 from .contracts import CALLABLE_SUITS, GAMES_BY_KEY, Game, GameKind
 from .dealing import deal_order
@@ -277,28 +278,15 @@ class SchafkopfHand:
         return tuple(won)
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The actions the seat to act may take, in a fixed order; () once over."""
-        phase = self.phase
-        if phase is KONTRA_TURN:
-            return _KONTRA_ACTIONS
-        if phase is RE_ROUND:
-            contract = self.contract
-            side = self.turn == contract.declarer or self.turn == contract.partner
-            return _RE_ACTIONS if side else _PASS_ONLY
+        """The actions the seat to act may take, in a fixed order; () once over.
+
+        This class declares; each other phase is a subclass with its own
+        ``legal_actions`` and ``apply`` (bidding, Kontra and Re turns, trick 1's
+        first two cards, trick play), so no step asks which phase it is in.
+        """
         choices = self._legal
         if choices is None:
-            if phase is DECLARING:
-                choices = self._declarations()
-            elif phase is PLAY:
-                mask = self._playable(self.turn)
-                choices = _WITH_KONTRA.get(mask) if self._may_kontra() else plays_of(mask)
-                if choices is None:
-                    choices = (KONTRA, *plays_of(mask))
-                    if len(_WITH_KONTRA) < PLAYS_CACHE_LIMIT:
-                        _WITH_KONTRA[mask] = choices
-            else:
-                choices = _NO_ACTIONS
-            self._legal = choices
+            choices = self._legal = self._declarations() if self.phase is DECLARING else ()
         return choices
 
     def _may_kontra(self) -> bool:
@@ -375,33 +363,22 @@ class SchafkopfHand:
         return new
 
     def _decide(self, action: Action) -> SchafkopfHand:
-        phase = self.phase
-        if phase is DECLARING:
-            return self._after_declaration(action)
-        if action is KONTRA:
-            contract = self.contract.copy()
-            contract.kontra = self.turn
-            contract.kontra_open = False
-            return self._re_round(contract, self.turn if phase is PLAY else self.resume)
-        if phase is KONTRA_TURN or phase is RE_ROUND:
-            contract = None
-            asking = self.asking[1:]
-            if action is RE:
-                contract = self.contract.copy()
-                contract.re = self.turn
-                asking = ()
-            if asking:
-                return self._next(contract, phase, asking[0], asking=asking, resume=self.resume)
-            return self._next(contract, PLAY, self.resume)  # back to trick 1's plays
-        return self._opening_play(action)
+        return self._after_declaration(action)
+
+    def _kontra(self, resume: int) -> SchafkopfHand:
+        """After a Kontra: the Re round, then ``resume`` plays on."""
+        contract = self.contract.copy()
+        contract.kontra = self.turn
+        contract.kontra_open = False
+        return self._re_round(contract, resume)
 
     def _after_bidding(self, bidders: tuple[int, ...]) -> SchafkopfHand:
         """The state once the dealer answered: bidders declare, or all passed."""
         if bidders:
-            return self._next(None, DECLARING, bidders[0], Auction(bidders))
+            return self._next(None, DECLARING, bidders[0], auction=Auction(bidders))
         if self.deal.options["all_pass"] == "redeal":
-            return self._next(Contract(_REDEAL), OVER, -1, cls=FinishedSchafkopf)
-        return self._next(Contract(_RAMSCH), PLAY, self.deal.first_leader)
+            return self._next(Contract(_REDEAL), OVER, -1, FinishedSchafkopf)
+        return self._next(Contract(_RAMSCH), PLAY, self.deal.first_leader, OpeningSchafkopf)
 
     def _after_declaration(self, action: Action) -> SchafkopfHand:
         auction = self.auction
@@ -411,12 +388,12 @@ class SchafkopfHand:
         declared = auction.declared + 1
         after = Auction(auction.bidders, declared, standing, seat)
         if declared < len(auction.bidders):
-            return self._next(None, DECLARING, auction.bidders[declared], after)
+            return self._next(None, DECLARING, auction.bidders[declared], auction=after)
         kind = KIND_BY_ID[id(standing)]
         called = standing.index if kind.game is Game.RUFSPIEL else -1
         partner = self.deal.holder(called) if called >= 0 else -1
         contract = Contract(kind, seat, called, partner)
-        return self._next(contract, PLAY, self.deal.first_leader, after)
+        return self._next(contract, PLAY, self.deal.first_leader, OpeningSchafkopf, auction=after)
 
     def _re_round(self, contract: Contract, resume: int) -> SchafkopfHand:
         """Right after a Kontra: the declarer alone in a solo game; in a Rufspiel the
@@ -427,7 +404,7 @@ class SchafkopfHand:
             nxt = self.deal.next_seat
             first = nxt[contract.kontra]
             asking = (first, nxt[first], nxt[nxt[first]])
-        return self._next(contract, RE_ROUND, asking[0], asking=asking, resume=resume)
+        return self._next(contract, RE_ROUND, asking[0], AskingSchafkopf, asking, resume)
 
     def _opening_play(self, action: Action) -> SchafkopfHand:
         """The first or second card of trick 1 (the only plays around which Kontra is said)."""
@@ -436,7 +413,7 @@ class SchafkopfHand:
         deal = self.deal
         nxt = deal.next_seat
         if self.trick:  # the second card: trick play proper from here on
-            new = self._next(contract, PLAY, nxt[self.turn], cls=PlayingSchafkopf)
+            new = self._next(contract, PLAY, nxt[self.turn], PlayingSchafkopf)
             new.trick = self.trick + ONE_CARD[c]
             new.follows = self.follows
         else:
@@ -446,9 +423,9 @@ class SchafkopfHand:
                 third = nxt[second]
                 asking = tuple([s for s in (third, nxt[third]) if s != contract.declarer])
             if asking:
-                new = self._next(contract, KONTRA_TURN, asking[0], asking=asking, resume=second)
+                new = self._next(contract, KONTRA_TURN, asking[0], AskingSchafkopf, asking, second)
             else:
-                new = self._next(contract, PLAY, second)
+                new = self._next(contract, PLAY, second, OpeningSchafkopf)
             new.trick = ONE_CARD[c]
             new.follows = contract.follow_masks[c]
         new.unplayed = self.unplayed ^ action.play_bit
@@ -456,11 +433,11 @@ class SchafkopfHand:
         return new
 
     def _next(
-        self, contract, phase, turn, auction=None, cls=None, asking=(), resume=-1
+        self, contract, phase, turn, cls=None, asking=(), resume=-1, auction=None
     ) -> SchafkopfHand:
         """The state after this one's action, before or around the first trick's plays."""
         new = (cls or SchafkopfHand)()
-        if cls is None:
+        if cls is None or cls is AskingSchafkopf:  # the other classes are of one phase
             new.phase = phase
         new.deal = self.deal
         new.contract = contract if contract is not None else self.contract
@@ -576,6 +553,80 @@ class SchafkopfHand:
         from .records import record_of
 
         return record_of(self)
+
+
+class AskingSchafkopf(SchafkopfHand):
+    """A Kontra turn of trick 1's third or fourth hand, or a seat of the Re round:
+    ``asking`` holds the seats still to be asked, ``resume`` whose play comes next."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self.phase is KONTRA_TURN:
+            return _KONTRA_ACTIONS
+        contract = self.contract
+        side = self.turn == contract.declarer or self.turn == contract.partner
+        return _RE_ACTIONS if side else _PASS_ONLY
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        if action is not PASS and action is not KONTRA and action is not RE:
+            action = _same(action, self.legal_actions())
+        if action not in self.legal_actions():  # identity first: no field compared
+            raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+        if action is KONTRA:
+            new = self._kontra(self.resume)
+        else:
+            contract = None
+            asking = self.asking[1:]
+            if action is RE:
+                contract = self.contract.copy()
+                contract.re = self.turn
+                asking = ()
+            if asking:
+                new = self._next(
+                    contract, self.phase, asking[0], AskingSchafkopf, asking, self.resume
+                )
+            else:  # back to trick 1's plays
+                new = self._next(contract, PLAY, self.resume, OpeningSchafkopf)
+        new.last = action
+        return new
+
+
+class OpeningSchafkopf(SchafkopfHand):
+    """Trick 1 before its second card is played: the plays around which Kontra is
+    said (the leader and the second hand find it in their legal list)."""
+
+    __slots__ = ()
+    phase = PLAY
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        choices = self._legal
+        if choices is None:
+            mask = self._playable(self.turn)
+            contract = self.contract
+            if contract.kontra_open and self.turn != contract.declarer:
+                choices = _WITH_KONTRA.get(mask)
+                if choices is None:
+                    choices = (KONTRA, *plays_of(mask))
+                    if len(_WITH_KONTRA) < PLAYS_CACHE_LIMIT:
+                        _WITH_KONTRA[mask] = choices
+            else:
+                choices = plays_of(mask)
+            self._legal = choices
+        return choices
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        legal = self._legal or self.legal_actions()
+        if action.play_bit:
+            offered = PLAY_ACTIONS[action.index]
+            for choice in legal:
+                if choice is offered:  # identity: no field of an action compared
+                    return self._opening_play(offered)
+        elif (action is KONTRA or action == KONTRA) and legal[0] is KONTRA:
+            new = self._kontra(self.turn)
+            new.last = KONTRA
+            return new
+        raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
 
 
 class BiddingSchafkopf(SchafkopfHand):
@@ -703,6 +754,14 @@ class FinishedSchafkopf(SchafkopfHand):
     __slots__ = ()
     phase = OVER
     is_over = True
+
+
+def _same(action: Action, legal: tuple[Action, ...]) -> Action:
+    """The offered action equal to ``action`` (built elsewhere), or ``action`` itself."""
+    for offered in legal:
+        if offered == action:
+            return offered
+    return action
 
 
 def _start(deal: SchafkopfDeal) -> SchafkopfHand:
