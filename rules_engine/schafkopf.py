@@ -38,7 +38,8 @@ from .schafkopf_actions import (
     SOLO_DECLARATIONS,
     game_words,
 )
-from .tricks import ONE_CARD, PLAYS_BY_MASK, PLAYS_CACHE_LIMIT, plays_of
+from .trickplay import TrickPlay
+from .tricks import ONE_CARD, PLAYS_CACHE_LIMIT, plays_of
 from .variant import SCHAFKOPF_LONG, SCHAFKOPF_SHORT, Variant
 
 
@@ -76,7 +77,9 @@ def variant_for(options) -> Variant:
 class SchafkopfDeal:
     """The cards as dealt, the dealer and the rule options. Never changes."""
 
-    __slots__ = ("variant", "options", "dealer", "hands", "first_leader", "seats", "next_seat")
+    __slots__ = (
+        "variant", "options", "dealer", "hands", "first_leader", "seats", "next_seat", "hand_size",
+    )  # fmt: skip
 
     def __init__(self, variant: Variant, options, dealer: int, hands: tuple[int, ...]):
         self.variant = variant
@@ -85,6 +88,7 @@ class SchafkopfDeal:
         self.hands = hands
         self.seats = variant.seats
         self.next_seat = variant.next_seat
+        self.hand_size = variant.hand_size
         self.first_leader = variant.next_seat[dealer]
 
     def holder(self, card_index: int) -> int:
@@ -147,6 +151,15 @@ class Contract:
         #: True while Kontra may still be said: never in a Ramsch, and only once.
         self.kontra_open = kind.game is not Game.RAMSCH
 
+    #: Schafkopf sets no card aside: trick play's unknown-card checks never match.
+    unknown = -1
+
+    def after_called_suit_led(self) -> Contract:
+        """The same contract once the called suit has been led: the card is free."""
+        contract = self.copy()
+        contract.called_pending = False
+        return contract
+
     def copy(self) -> Contract:
         """A copy to change (contracts are shared between states, so never changed)."""
         new = Contract.__new__(Contract)
@@ -172,7 +185,7 @@ class SchafkopfHand:
 
     __slots__ = (
         "deal", "contract", "auction", "asking", "resume", "previous", "last", "phase", "turn",
-        "unplayed", "trick", "follows", "tricks", "_legal",
+        "held", "unplayed", "trick", "follows", "tricks", "_legal",
     )  # fmt: skip
     # ``auction``, ``asking`` and ``resume`` are set only before and around trick 1's first
     # cards (trick play never reads them): the seats still to be asked in a Kontra turn
@@ -244,7 +257,7 @@ class SchafkopfHand:
 
     def hand(self, seat: int) -> int:
         """The cards ``seat`` holds now, as a mask."""
-        return self.deal.hands[seat] & self.unplayed
+        return self.held[seat] & self.unplayed
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -330,7 +343,7 @@ class SchafkopfHand:
         that suit only with it (unless running away), and plays it when the
         suit is led.
         """
-        hand = self.deal.hands[seat] & self.unplayed
+        hand = self.held[seat] & self.unplayed
         contract = self.contract
         if seat != contract.partner or not contract.called_pending:
             return hand & self.follows or hand
@@ -447,6 +460,7 @@ class SchafkopfHand:
         new.previous = self
         new.last = None
         new.turn = turn
+        new.held = self.held
         new.unplayed = self.unplayed
         new.trick = self.trick
         new.follows = self.follows
@@ -659,6 +673,7 @@ class BiddingSchafkopf(SchafkopfHand):
             new.resume = -1
             new.previous = self
             new.turn = deal.next_seat[seat]
+            new.held = deal.hands
             new.unplayed = FULL_DECK
             new.trick = ()
             new.follows = FULL_DECK
@@ -668,84 +683,12 @@ class BiddingSchafkopf(SchafkopfHand):
         return new
 
 
-class PlayingSchafkopf(SchafkopfHand):
+class PlayingSchafkopf(TrickPlay, SchafkopfHand):
     """A hand in trick play from trick 1's third card on: the hot path of every
-    search, whose ``legal_actions`` and ``apply`` need not ask the phase."""
+    search, played by the trick play every game shares (:mod:`rules_engine.trickplay`)."""
 
     __slots__ = ()
     phase = PLAY
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        mask = self._legal
-        if mask is None:
-            turn = self.turn
-            if turn == self.contract.partner:
-                mask = self._playable(turn)
-            else:  # the usual case inlined: follow the lead if you can
-                hand = self.deal.hands[turn] & self.unplayed
-                mask = hand & self.follows or hand
-            self._legal = mask
-        return PLAYS_BY_MASK.get(mask) or plays_of(mask)
-
-    def apply(self, action: Action) -> SchafkopfHand:
-        mask = self._legal
-        if mask is None:
-            mask = self._playable(self.turn)
-        if not mask & action.play_bit:
-            raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
-        deal = self.deal
-        trick = self.trick
-        c = action.index
-        if trick:
-            follows = self.follows
-            trick += ONE_CARD[c]
-            if len(trick) == deal.seats:
-                return self._end_trick(action, trick)
-        else:
-            follows = self.contract.follow_masks[c]
-            trick = ONE_CARD[c]
-        new = PlayingSchafkopf()
-        new.deal = deal
-        new.contract = self.contract
-        new.previous = self
-        new.last = action
-        new.turn = deal.next_seat[self.turn]
-        new.unplayed = self.unplayed ^ action.play_bit
-        new.trick = trick
-        new.follows = follows
-        new.tricks = self.tricks
-        new._legal = None
-        return new
-
-    def _end_trick(self, action: Action, trick: tuple[int, ...]) -> SchafkopfHand:
-        """The state after a trick's last card: its winner leads next, or the hand is over."""
-        deal = self.deal
-        contract = self.contract
-        led = contract.follow_class[trick[0]]
-        strength = contract.strength[led]
-        best, best_at = -1, 0
-        for at, played in enumerate(trick):
-            if strength[played] > best:
-                best, best_at = strength[played], at
-        leader = deal.next_seat[self.turn]  # the trick is full: the next seat led it
-        winner = (leader + best_at) % deal.seats
-        tricks = self.tricks + ((leader, trick, winner),)
-        over = len(tricks) == deal.variant.hand_size
-        if contract.called_pending and led == contract.called_class:
-            contract = contract.copy()
-            contract.called_pending = False
-        new = FinishedSchafkopf() if over else PlayingSchafkopf()
-        new.deal = deal
-        new.contract = contract
-        new.previous = self
-        new.last = action
-        new.turn = -1 if over else winner
-        new.unplayed = self.unplayed ^ action.play_bit
-        new.trick = ()
-        new.follows = FULL_DECK
-        new.tricks = tricks
-        new._legal = None
-        return new
 
 
 class FinishedSchafkopf(SchafkopfHand):
@@ -754,6 +697,10 @@ class FinishedSchafkopf(SchafkopfHand):
     __slots__ = ()
     phase = OVER
     is_over = True
+
+
+PlayingSchafkopf._playing_class = PlayingSchafkopf
+PlayingSchafkopf._finished_class = FinishedSchafkopf
 
 
 def _same(action: Action, legal: tuple[Action, ...]) -> Action:
@@ -774,6 +721,7 @@ def _start(deal: SchafkopfDeal) -> SchafkopfHand:
     new.previous = None
     new.last = None
     new.turn = deal.first_leader
+    new.held = deal.hands
     new.unplayed = FULL_DECK
     new.trick = ()
     new.follows = FULL_DECK
