@@ -39,7 +39,7 @@ from .schafkopf_actions import (
     game_words,
 )
 from .trickplay import TrickPlay
-from .tricks import ONE_CARD, PLAYS_CACHE_LIMIT, plays_of
+from .tricks import ONE_CARD, plays_of
 from .variant import SCHAFKOPF_LONG, SCHAFKOPF_SHORT, Variant
 
 
@@ -63,8 +63,7 @@ _KONTRA_ACTIONS = (KONTRA, PASS)
 _RE_ACTIONS = (PASS, RE)
 _PASS_ONLY = (PASS,)
 _NO_ACTIONS: tuple[Action, ...] = ()
-#: Trick 1's plays with Kontra offered beside them, by mask of playable cards.
-_WITH_KONTRA: dict[int, tuple[Action, ...]] = {}
+_KONTRA_FIRST = (KONTRA,)
 _RAMSCH = GAMES_BY_KEY[Game.RAMSCH, -1, False]
 _REDEAL = GAMES_BY_KEY[Game.REDEAL, -1, False]
 
@@ -321,13 +320,16 @@ class SchafkopfHand:
     def _declarations(self) -> tuple[Action, ...]:
         auction = self.auction
         if auction.standing is None:  # the first bidder: a Rufspiel if it can call, or any solo
-            hand = self.deal.hands[self.turn]
-            suits = self.deal.variant.call_table
+            hand = self.held[self.turn]
+            first, second, third = self.deal.variant.call_table
             # What decides the calls: the callable aces and tens held, and which suits are.
             key = hand & _ACES_AND_TENS
-            for at, (suit, _ace, _ten) in enumerate(suits):
-                if hand & suit:
-                    key |= 1 << (32 + at)
+            if hand & first[0]:
+                key |= 1 << 32
+            if hand & second[0]:
+                key |= 1 << 33
+            if hand & third[0]:
+                key |= 1 << 34
             choices = _FIRST_DECLARATIONS.get(key)
             if choices is None:
                 calls = tuple([CALL_ACTIONS[c] for c in self._callable(self.turn)])
@@ -388,7 +390,9 @@ class SchafkopfHand:
     def _after_bidding(self, bidders: tuple[int, ...]) -> SchafkopfHand:
         """The state once the dealer answered: bidders declare, or all passed."""
         if bidders:
-            return self._next(None, DECLARING, bidders[0], auction=Auction(bidders))
+            return self._next(
+                None, DECLARING, bidders[0], DeclaringSchafkopf, auction=Auction(bidders)
+            )
         if self.deal.options["all_pass"] == "redeal":
             return self._next(Contract(_REDEAL), OVER, -1, FinishedSchafkopf)
         return self._next(Contract(_RAMSCH), PLAY, self.deal.first_leader, OpeningSchafkopf)
@@ -401,7 +405,8 @@ class SchafkopfHand:
         declared = auction.declared + 1
         after = Auction(auction.bidders, declared, standing, seat)
         if declared < len(auction.bidders):
-            return self._next(None, DECLARING, auction.bidders[declared], auction=after)
+            turn = auction.bidders[declared]
+            return self._next(None, DECLARING, turn, DeclaringSchafkopf, auction=after)
         kind = KIND_BY_ID[id(standing)]
         called = standing.index if kind.game is Game.RUFSPIEL else -1
         partner = self.deal.holder(called) if called >= 0 else -1
@@ -432,9 +437,16 @@ class SchafkopfHand:
         else:
             second = nxt[self.turn]
             asking = ()
-            if contract.kontra_open:
+            if contract.kontra_open:  # the third and fourth hands, but not the declarer
                 third = nxt[second]
-                asking = tuple([s for s in (third, nxt[third]) if s != contract.declarer])
+                fourth = nxt[third]
+                declarer = contract.declarer
+                if declarer == third:
+                    asking = (fourth,)
+                elif declarer == fourth:
+                    asking = (third,)
+                else:
+                    asking = (third, fourth)
             if asking:
                 new = self._next(contract, KONTRA_TURN, asking[0], AskingSchafkopf, asking, second)
             else:
@@ -618,14 +630,9 @@ class OpeningSchafkopf(SchafkopfHand):
         if choices is None:
             mask = self._playable(self.turn)
             contract = self.contract
+            choices = plays_of(mask)
             if contract.kontra_open and self.turn != contract.declarer:
-                choices = _WITH_KONTRA.get(mask)
-                if choices is None:
-                    choices = (KONTRA, *plays_of(mask))
-                    if len(_WITH_KONTRA) < PLAYS_CACHE_LIMIT:
-                        _WITH_KONTRA[mask] = choices
-            else:
-                choices = plays_of(mask)
+                choices = _KONTRA_FIRST + choices
             self._legal = choices
         return choices
 
@@ -641,6 +648,26 @@ class OpeningSchafkopf(SchafkopfHand):
             new.last = KONTRA
             return new
         raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+
+
+class DeclaringSchafkopf(SchafkopfHand):
+    """A bidder's turn to declare a game, or pass once a game stands."""
+
+    __slots__ = ()
+    phase = DECLARING
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        legal = self._legal or self.legal_actions()
+        for offered in legal:
+            if offered is action:
+                break
+        else:
+            offered = _same(action, legal)
+            if offered is action:  # nothing equal was offered either
+                raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+        new = self._after_declaration(offered)
+        new.last = offered
+        return new
 
 
 class BiddingSchafkopf(SchafkopfHand):
