@@ -6,10 +6,13 @@ the history, and a record replays to the same state. Bidding and declaring
 choose the contract, and the contract carries the ranking, so trick play
 reads its tables from the contract and never asks which game it is.
 
-The first two cards of trick 1 are played by the general class, because
-Kontra may be said around them (§3's step protocol); from the third card on a
-state is a :class:`PlayingSchafkopf`, whose ``legal_actions`` and ``apply``
-are the hot path of every search, like Sheepshead's.
+Each phase is a class with its own ``legal_actions`` and ``apply``, so no step
+asks which phase it is in: :class:`BiddingSchafkopf`, :class:`DeclaringSchafkopf`,
+:class:`OpeningSchafkopf` (trick 1 before its second card, when Kontra may be
+said beside the plays), :class:`AskingSchafkopf` (the Kontra turns and the Re
+round of §3's step protocol), then :class:`PlayingSchafkopf`, whose trick play
+is the one every game shares (:mod:`rules_engine.trickplay`). Why an action is
+refused is worked out in :mod:`rules_engine.schafkopf_explain`.
 
 >>> hand = SchafkopfHand.from_seed(b"doc", dealer=0)
 >>> hand.turn, [str(a) for a in hand.legal_actions()]
@@ -18,12 +21,10 @@ are the hot path of every search, like Sheepshead's.
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from .actions import PASS, Action
 from .actions import PLAY as PLAY_ACTIONS
-from .cards import ACE, CARD_POINTS, CODES, FULL_DECK, TEN
-from .contracts import CALLABLE_SUITS, GAMES_BY_KEY, Game, GameKind
+from .cards import CARD_POINTS, FULL_DECK
+from .contracts import GAMES_BY_KEY, Game, GameKind
 from .dealing import deal_order
 from .errors import IllegalAction
 from .messages import Rule
@@ -36,27 +37,12 @@ from .schafkopf_actions import (
     KONTRA,
     RE,
     SOLO_DECLARATIONS,
-    game_words,
 )
+from .schafkopf_explain import explain_rule
+from .schafkopf_phases import BIDDING, DECLARING, KONTRA_TURN, OVER, PLAY, RE_ROUND
 from .trickplay import TrickPlay
 from .tricks import ONE_CARD, plays_of
 from .variant import SCHAFKOPF_LONG, SCHAFKOPF_SHORT, Variant
-
-
-class Phase(StrEnum):
-    """What the seat to act is asked; the names are the views' ``phase``."""
-
-    BIDDING = "bidding"
-    DECLARING = "declaring"
-    KONTRA = "kontra"  # the third or fourth hand's Kontra turn after the first card
-    RE = "re"  # the Re round right after a Kontra
-    PLAY = "play"
-    OVER = "over"
-
-
-# The phases as module names: read on every action, so one lookup and no more.
-BIDDING, DECLARING, KONTRA_TURN, RE_ROUND, PLAY, OVER = Phase
-
 
 _BIDDING_ACTIONS = (BID, PASS)
 _KONTRA_ACTIONS = (KONTRA, PASS)
@@ -489,74 +475,7 @@ class SchafkopfHand:
 
     def explain_rule(self, action: Action) -> Rule | None:
         """The rule ``action`` breaks now, as a message id and values; None if legal."""
-        if self.is_over:
-            return Rule("hand_over")
-        if action in self.legal_actions():
-            return None
-        phase = self.phase
-        if action.kind == "kontra":
-            return Rule("kontra_not_now")
-        if action.kind == "re":
-            return Rule("re_not_now")
-        wanted = {
-            BIDDING: ("bid", "pass"),
-            DECLARING: ("declare", "pass"),
-            KONTRA_TURN: ("pass",),
-            RE_ROUND: ("pass",),
-            PLAY: ("play",),
-        }[phase]
-        if action.kind not in wanted or phase is KONTRA_TURN or phase is RE_ROUND:
-            return Rule("sk_wrong_kind", seat=self.turn, phase=phase.value, kind=action.kind)
-        if phase is DECLARING:
-            return self._explain_declaration(action)
-        return self._explain_play(self.turn, action.index)
-
-    def _explain_declaration(self, action: Action) -> Rule:
-        if action is PASS:
-            return Rule("first_bidder_declares")
-        kind = KIND_OF.get(action)
-        if kind is None and action.contract == "rufspiel":
-            return self._explain_call(action)
-        if kind is None:
-            return Rule("no_such_game", game=str(action))
-        if kind.game is Game.RUFSPIEL and self.auction.standing is None:
-            return self._explain_call(action)
-        return Rule("declare_must_outrank", standing=game_words(self.auction.standing))
-
-    def _explain_call(self, action: Action) -> Rule:
-        c = action.index
-        code = CODES[c]
-        if action.tout:
-            return Rule("no_such_game", game=str(action))
-        suit, rank = c >> 3, c & 7
-        if rank in (ACE, TEN) and suit not in CALLABLE_SUITS:
-            return Rule("call_herz")
-        if rank not in (ACE, TEN):
-            return Rule("sk_call_not_callable", card=code)
-        hand = self.deal.hands[self.turn]
-        if hand >> c & 1:
-            return Rule("call_held", card=code)
-        holds_aces = all(hand >> ace & 1 for _s, ace, _t in self.deal.variant.call_table)
-        if holds_aces != (rank == TEN):
-            return Rule("call_ten_needs_aces", card=code, ten=rank == TEN)
-        return Rule("call_needs_suit_card", card=code, suit=suit)
-
-    def _explain_play(self, seat: int, c: int) -> Rule:
-        contract = self.contract
-        hand = self.hand(seat)
-        if not hand >> c & 1:
-            return Rule("not_held", card=CODES[c])
-        suit = contract.called_class
-        called_rank = "ten" if contract.called & 7 == TEN else "ace"
-        if not self.trick:
-            return Rule("partner_leads_called", suit=suit, called_rank=called_rank)
-        follow = hand & self.follows
-        led = contract.follow_class[self.trick[0]]
-        if follow and not follow >> c & 1:
-            return Rule("must_follow", suit=led)
-        if led == suit:
-            return Rule("partner_must_play", suit=suit, called_rank=called_rank)
-        return Rule("partner_keeps", suit=suit, called_rank=called_rank)
+        return explain_rule(self, action)
 
     # -- results and views -----------------------------------------------------
 
