@@ -24,7 +24,7 @@ from __future__ import annotations
 from .actions import PASS, Action
 from .actions import PLAY as PLAY_ACTIONS
 from .cards import CARD_POINTS, FULL_DECK
-from .contracts import GAMES_BY_KEY, Game, GameKind
+from .contracts import GAMES_BY_KEY, Game
 from .dealing import deal_order
 from .errors import IllegalAction
 from .messages import Rule
@@ -38,11 +38,12 @@ from .schafkopf_actions import (
     RE,
     SOLO_DECLARATIONS,
 )
+from .schafkopf_deal import Auction, Contract, SchafkopfDeal, variant_for
 from .schafkopf_explain import explain_rule
 from .schafkopf_phases import BIDDING, DECLARING, KONTRA_TURN, OVER, PLAY, RE_ROUND
 from .trickplay import TrickPlay
 from .tricks import ONE_CARD, plays_of
-from .variant import SCHAFKOPF_LONG, SCHAFKOPF_SHORT, Variant
+from .variant import Variant
 
 _BIDDING_ACTIONS = (BID, PASS)
 _KONTRA_ACTIONS = (KONTRA, PASS)
@@ -54,48 +55,6 @@ _RAMSCH = GAMES_BY_KEY[Game.RAMSCH, -1, False]
 _REDEAL = GAMES_BY_KEY[Game.REDEAL, -1, False]
 
 
-def variant_for(options) -> Variant:
-    """The long deck, or the short one with the ``short_deck`` option."""
-    return SCHAFKOPF_SHORT if options["short_deck"] else SCHAFKOPF_LONG
-
-
-class SchafkopfDeal:
-    """The cards as dealt, the dealer and the rule options. Never changes."""
-
-    __slots__ = (
-        "variant", "options", "dealer", "hands", "first_leader", "seats", "next_seat", "hand_size",
-    )  # fmt: skip
-
-    def __init__(self, variant: Variant, options, dealer: int, hands: tuple[int, ...]):
-        self.variant = variant
-        self.options = options
-        self.dealer = dealer
-        self.hands = hands
-        self.seats = variant.seats
-        self.next_seat = variant.next_seat
-        self.hand_size = variant.hand_size
-        self.first_leader = variant.next_seat[dealer]
-
-    def holder(self, card_index: int) -> int:
-        for seat, hand in enumerate(self.hands):
-            if hand >> card_index & 1:
-                return seat
-        return -1
-
-
-class Auction:
-    """Declaring so far: who bid, and the standing declaration."""
-
-    __slots__ = ("bidders", "declared", "standing", "standing_seat", "standing_rank")
-
-    def __init__(self, bidders=(), declared=0, standing=None, standing_seat=-1):
-        self.bidders = bidders  # seats that bid, in bidding order
-        self.declared = declared  # bidders who had their declaring turn
-        self.standing: Action | None = standing
-        self.standing_seat = standing_seat
-        self.standing_rank = KIND_BY_ID[id(standing)].rank if standing is not None else 0
-
-
 #: The callable aces and tens, and the first bidder's declarations by what of them
 #: it holds and which callable suits it holds (a few hundred keys at most).
 _ACES_AND_TENS = sum(1 << c for c in CALL_ACTIONS)
@@ -104,65 +63,6 @@ _FIRST_DECLARATIONS: dict[int, tuple[Action, ...]] = {}
 _OUTRANKING = {
     rank: (*[a for a in SOLO_DECLARATIONS if KIND_OF[a].rank > rank], PASS) for rank in range(6)
 }
-
-
-class Contract:
-    """The game being played and everything decided about it; the tables of its
-    ranking are kept one attribute away for trick play."""
-
-    __slots__ = (
-        "kind", "declarer", "called", "partner", "follow_masks", "follow_class", "strength",
-        "called_suit_mask", "called_bit", "called_class", "called_pending", "kontra", "re",
-        "kontra_open",
-    )  # fmt: skip
-
-    def __init__(self, kind: GameKind, declarer: int = -1, called: int = -1, partner: int = -1):
-        ranking = kind.ranking
-        self.kind = kind
-        self.declarer = declarer
-        self.called = called
-        self.partner = partner
-        self.follow_masks = ranking.follow_masks
-        self.follow_class = ranking.follow_class
-        self.strength = ranking.strength
-        self.called_class = called >> 3 if called >= 0 else -1
-        self.called_suit_mask = ranking.class_masks[called >> 3] if called >= 0 else 0
-        self.called_bit = 1 << called if called >= 0 else 0
-        #: True until the called suit is first led: till then the partner must keep
-        #: the called card for it (docs/rules.md §3).
-        self.called_pending = called >= 0
-        self.kontra = -1  # the seat that said Kontra
-        self.re = -1  # the seat that said Re
-        #: True while Kontra may still be said: never in a Ramsch, and only once.
-        self.kontra_open = kind.game is not Game.RAMSCH
-
-    #: Schafkopf sets no card aside: trick play's unknown-card checks never match.
-    unknown = -1
-
-    def after_called_suit_led(self) -> Contract:
-        """The same contract once the called suit has been led: the card is free."""
-        contract = self.copy()
-        contract.called_pending = False
-        return contract
-
-    def copy(self) -> Contract:
-        """A copy to change (contracts are shared between states, so never changed)."""
-        new = Contract.__new__(Contract)
-        new.kind = self.kind
-        new.declarer = self.declarer
-        new.called = self.called
-        new.partner = self.partner
-        new.follow_masks = self.follow_masks
-        new.follow_class = self.follow_class
-        new.strength = self.strength
-        new.called_suit_mask = self.called_suit_mask
-        new.called_bit = self.called_bit
-        new.called_class = self.called_class
-        new.called_pending = self.called_pending
-        new.kontra = self.kontra
-        new.re = self.re
-        new.kontra_open = self.kontra_open
-        return new
 
 
 class SchafkopfHand:
