@@ -37,6 +37,10 @@ class Action:
     kind: str
     card: str | None = None
     cards: tuple[str, ...] | None = None
+    #: A Schafkopf declaration's game, trump suit letter and Tout (docs/rules.md §5).
+    contract: str | None = None
+    trump: str | None = None
+    tout: bool = False
     #: The card as an index, or -1; ``mask`` has a bit for each card named.
     index: int = field(init=False, compare=False, repr=False)
     mask: int = field(init=False, compare=False, repr=False)
@@ -61,6 +65,12 @@ class Action:
             out["card"] = self.card
         if self.cards is not None:
             out["cards"] = list(self.cards)
+        if self.contract is not None:
+            out["contract"] = self.contract
+        if self.trump is not None:
+            out["trump"] = self.trump
+        if self.tout:
+            out["tout"] = True
         if seat is not None:
             out["seat"] = seat
         return out
@@ -70,6 +80,9 @@ class Action:
         return json.dumps(self.to_json(), sort_keys=True)
 
     def __str__(self) -> str:
+        if self.contract is not None:
+            words = [self.kind, self.contract, self.trump or "", self.card or ""]
+            return " ".join(w for w in [*words, "tout" if self.tout else ""] if w)
         if self.card is not None:
             return f"{self.kind} {self.card}"
         if self.cards is not None:
@@ -145,13 +158,19 @@ class MalformedAction(ValueError):
         self.field = field_name
 
 
-def action_from_json(data: object) -> tuple[int, Action]:
-    """``(seat, action)`` from a record's action object; MalformedAction if it has no valid form."""
+def seat_of_json(data: object) -> int:
+    """The seat of a record's action object; MalformedAction if it has none."""
     if not isinstance(data, dict):
         raise MalformedAction("action", "each action must be a JSON object")
     seat = data.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise MalformedAction("seat", "must be a seat number")
+    return seat
+
+
+def action_from_json(data: object) -> tuple[int, Action]:
+    """``(seat, action)`` from a record's action object; MalformedAction if it has no valid form."""
+    seat = seat_of_json(data)
     kind = data.get("action")
     if kind not in CARD_FIELD:
         raise MalformedAction("action", f"{kind!r} is not an action ({', '.join(CARD_FIELD)})")

@@ -16,6 +16,9 @@ measured on one core through the public API; hands per second is the best of
   answers from its memo, so this is the cost of a repeated call only.
 - ``sheepshead.apply_us``: mean time of one ``apply()`` on those states, their
   legal actions already known (a search asks them, then applies one).
+- ``schafkopf.random_hands_per_s``, once with ``"deck": "long"`` and once with
+  ``"deck": "short"``: full Schafkopf hands (deal, bidding, declaring, Kontra
+  and Re turns, every play) chosen at random the same way.
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ import json
 import random
 import time
 
+from .schafkopf import SchafkopfHand
 from .sheepshead import _PLAYS_BY_MASK, SheepsheadHand
+from .variant import SCHAFKOPF_LONG, SHEEPSHEAD_FIVE
 
 
 def random_hands(count: int, seed: int = 1, first: int = 0) -> int:
@@ -37,7 +42,7 @@ def random_hands(count: int, seed: int = 1, first: int = 0) -> int:
     uniform = random.Random(seed).random
     taken = 0
     for n in range(first, first + count):
-        state = SheepsheadHand.from_seed(n.to_bytes(8, "big"), dealer=n % 5)
+        state = SheepsheadHand.from_seed(n.to_bytes(8, "big"), dealer=n % SHEEPSHEAD_FIVE.seats)
         while not state.is_over:
             legal = state.legal_actions()
             state = state.apply(legal[int(uniform() * len(legal))])
@@ -45,12 +50,36 @@ def random_hands(count: int, seed: int = 1, first: int = 0) -> int:
     return taken
 
 
+def random_schafkopf_hands(count: int, seed: int = 1, first: int = 0, short: bool = False) -> int:
+    """Play ``count`` random Schafkopf hands; returns the actions taken."""
+    uniform = random.Random(seed).random
+    options = {"short_deck": short}
+    taken = 0
+    for n in range(first, first + count):
+        state = SchafkopfHand.from_seed(n.to_bytes(8, "big"), n % SCHAFKOPF_LONG.seats, options)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state = state.apply(legal[int(uniform() * len(legal))])
+            taken += 1
+    return taken
+
+
+def best_rate(play, hands: int, rounds: int) -> int:
+    """Hands a second of the least disturbed of ``rounds`` rounds, each on new deals."""
+    elapsed = float("inf")
+    for round_number in range(rounds):
+        started = time.perf_counter()
+        play(hands, seed=round_number + 1, first=round_number * hands)
+        elapsed = min(elapsed, time.perf_counter() - started)
+    return round(hands / elapsed)
+
+
 def sample_lines(count: int, seed: int = 2) -> list[tuple[bytes, int, list]]:
     """The deal seed, dealer and random actions of ``count`` hands."""
     rng = random.Random(seed)
     lines = []
     for n in range(count):
-        deal_seed, dealer = b"sample" + n.to_bytes(8, "big"), n % 5
+        deal_seed, dealer = b"sample" + n.to_bytes(8, "big"), n % SHEEPSHEAD_FIVE.seats
         state = SheepsheadHand.from_seed(deal_seed, dealer=dealer)
         actions = []
         while not state.is_over:
@@ -110,6 +139,20 @@ def measure(hands: int, rounds: int) -> list[dict]:
         {"name": "sheepshead.legal_actions_first_call_us", "value": per_state_us(first_call)},
         {"name": "sheepshead.legal_actions_memo_us", "value": per_state_us(memo)},
         {"name": "sheepshead.apply_us", "value": per_state_us(apply_elapsed)},
+        *(
+            {
+                "name": "schafkopf.random_hands_per_s",
+                "deck": deck,
+                "value": best_rate(
+                    lambda n, seed, first, short=short: random_schafkopf_hands(
+                        n, seed, first, short
+                    ),
+                    hands,
+                    rounds,
+                ),
+            }
+            for deck, short in (("long", False), ("short", True))
+        ),
     ]
 
 

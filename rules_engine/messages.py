@@ -100,19 +100,64 @@ ENGLISH = {
 }
 
 
+#: What each Schafkopf phase asks of the seat to act, in English.
+SCHAFKOPF_WANTED = {
+    "bidding": "bid or pass",
+    "declaring": "declare a game or pass",
+    "kontra": "say kontra or pass",
+    "re": "say re or pass",
+    "play": "play a card",
+}
+
+#: Schafkopf's own rules (docs/rules.md §3); the web pages translate them once it is
+#: played there, so they are kept apart from the Sheepshead sentences above.
+SCHAFKOPF_ENGLISH = {
+    "sk_wrong_kind": lambda v: (
+        f"seat {v['seat']} must {SCHAFKOPF_WANTED[v['phase']]} now, not {v['kind']}"
+    ),
+    "first_bidder_declares": lambda v: "the first bidder must declare a game",
+    "declare_must_outrank": lambda v: (
+        f"a later bidder may only declare a game that outranks a {v['standing']} "
+        "(an equal game does not), or pass"
+    ),
+    "no_such_game": lambda v: f"there is no game {v['game']!r} to declare",
+    "call_herz": lambda v: "the ace of hearts (Herz) is never called",
+    "call_held": lambda v: f"you can't call the {v['card']}: you hold it",
+    "call_needs_suit_card": lambda v: (
+        f"you need a card of {suit_word(v['suit'])} (not an Ober or Unter) to call the {v['card']}"
+    ),
+    "call_ten_needs_aces": lambda v: (
+        "a ten may be called only by a declarer holding the aces of clubs, spades and diamonds"
+        if v["ten"]
+        else f"you hold the aces of clubs, spades and diamonds: call a ten, not the {v['card']}"
+    ),
+    "sk_call_not_callable": lambda v: (
+        f"only an ace (or ten) of clubs, spades or diamonds is called, not the {v['card']}"
+    ),
+    "kontra_not_now": lambda v: (
+        "kontra is said only in the first trick, before its second card, by a player "
+        "other than the declarer, once, and never in a Ramsch"
+    ),
+    "re_not_now": lambda v: "re is said only by the declaring side, right after a kontra",
+}
+
+assert not set(ENGLISH) & set(SCHAFKOPF_ENGLISH), "a message id names one rule"
+_MESSAGES = {**ENGLISH, **SCHAFKOPF_ENGLISH}
+
+
 class Rule:
     """A rule broken: ``id`` (a key of ENGLISH) and the values it names."""
 
     __slots__ = ("id", "values")
 
     def __init__(self, id: str, **values) -> None:  # noqa: A002 (the message id)
-        if id not in ENGLISH:
+        if id not in _MESSAGES:
             raise ValueError(f"no rule message {id!r}")
         self.id = id
         self.values = values
 
     def __str__(self) -> str:
-        return ENGLISH[self.id](self.values)
+        return _MESSAGES[self.id](self.values)
 
     def __repr__(self) -> str:
         return f"Rule({self.id!r}, {self.values!r})"

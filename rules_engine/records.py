@@ -16,10 +16,15 @@ from .actions import Action, MalformedAction, action_from_json
 from .cards import CODES, cards_of, parse_card
 from .errors import IllegalAction, InvalidRecord
 from .messages import Rule
+from .options import SCHAFKOPF_DEFAULTS, schafkopf_options
+from .schafkopf import SchafkopfHand, variant_for
+from .schafkopf_actions import schafkopf_action_from_json
 from .sheepshead import SheepsheadHand
-from .variant import SHEEPSHEAD_FIVE
+from .variant import SCHAFKOPF_LONG, SHEEPSHEAD_FIVE
 
-GAMES = {"sheepshead": SHEEPSHEAD_FIVE}
+GAMES = {"sheepshead": SHEEPSHEAD_FIVE, "schafkopf": SCHAFKOPF_LONG}
+#: How each game reads one action object of a record.
+ACTION_READERS = {"sheepshead": action_from_json, "schafkopf": schafkopf_action_from_json}
 
 
 @dataclass(frozen=True)
@@ -31,19 +36,21 @@ class HandRecord:
     actions: tuple[tuple[int, Action], ...]
     options: tuple[tuple[str, object], ...] = ()
 
-    def start(self) -> SheepsheadHand:
+    def start(self) -> SheepsheadHand | SchafkopfHand:
         """The state before the first action."""
+        if self.game == "schafkopf":
+            return SchafkopfHand.new(self.hands, self.dealer, dict(self.options))
         return SheepsheadHand.new(self.hands, self.blind, self.dealer, GAMES[self.game])
 
     def to_json(self) -> dict:
+        deal: dict = {"hands": [[CODES[c] for c in hand] for hand in self.hands]}
+        if self.game != "schafkopf":  # a Schafkopf deal has hands only (docs/rules.md §5)
+            deal["blind"] = [CODES[c] for c in self.blind]
         return {
             "game": self.game,
             "options": dict(self.options),
             "dealer": self.dealer,
-            "deal": {
-                "hands": [[CODES[c] for c in hand] for hand in self.hands],
-                "blind": [CODES[c] for c in self.blind],
-            },
+            "deal": deal,
             "actions": [action.to_json(seat) for seat, action in self.actions],
         }
 
@@ -66,15 +73,17 @@ def apply_as(state: SheepsheadHand, seat: int, action: Action) -> SheepsheadHand
     return state.apply(action)
 
 
-def record_of(state: SheepsheadHand) -> HandRecord:
-    """The record of a state: its deal and every action so far."""
+def record_of(state: SheepsheadHand | SchafkopfHand) -> HandRecord:
+    """The record of a state: its deal, its options other than defaults, every action so far."""
     deal = state.deal
+    options = getattr(deal, "options", {})
     return HandRecord(
         game=deal.variant.name,
         dealer=deal.dealer,
         hands=tuple(tuple(cards_of(h)) for h in deal.hands),
-        blind=tuple(cards_of(deal.blind)),
+        blind=tuple(cards_of(getattr(deal, "blind", 0))),
         actions=state.actions,
+        options=tuple(sorted((k, v) for k, v in options.items() if v != SCHAFKOPF_DEFAULTS.get(k))),
     )
 
 
@@ -91,7 +100,9 @@ def parse_record(data: object) -> HandRecord:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise InvalidRecord("options", "must be a JSON object")
-    known = dict(variant.option_defaults)
+    if game == "schafkopf":
+        variant = variant_for(schafkopf_options(options))
+    known = dict(variant.option_defaults) if game != "schafkopf" else SCHAFKOPF_DEFAULTS
     for name in options:
         if name not in known:
             raise InvalidRecord(f"options.{name}", f"{game} has no option {name!r}")
@@ -103,9 +114,10 @@ def parse_record(data: object) -> HandRecord:
     if not isinstance(raw_actions, list):
         raise InvalidRecord("actions", "must be a list")
     actions = []
+    read_action = ACTION_READERS[game]
     for i, raw in enumerate(raw_actions):
         try:
-            actions.append(action_from_json(raw))
+            actions.append(read_action(raw))
         except MalformedAction as error:
             where = (
                 f"actions[{i}]"
@@ -131,7 +143,9 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _parse_cards(raw: object, field: str, count: int, seen: dict[int, str]) -> tuple[int, ...]:
+def _parse_cards(
+    raw: object, field: str, count: int, seen: dict[int, str], deck: int
+) -> tuple[int, ...]:
     if not isinstance(raw, list) or len(raw) != count:
         raise InvalidRecord(field, f"must be a list of {count} cards")
     out = []
@@ -140,6 +154,8 @@ def _parse_cards(raw: object, field: str, count: int, seen: dict[int, str]) -> t
             c = parse_card(code)
         except ValueError as error:
             raise InvalidRecord(f"{field}[{j}]", str(error)) from None
+        if not deck >> c & 1:
+            raise InvalidRecord(f"{field}[{j}]", f"{code} is not in this game's deck")
         if c in seen:
             raise InvalidRecord(f"{field}[{j}]", f"{code} is dealt twice (also in {seen[c]})")
         seen[c] = field
@@ -149,16 +165,19 @@ def _parse_cards(raw: object, field: str, count: int, seen: dict[int, str]) -> t
 
 def _parse_deal(raw: object, variant) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     if not isinstance(raw, dict):
-        raise InvalidRecord("deal", "must be an object with 'hands' and 'blind'")
+        wanted = "'hands' and 'blind'" if variant.blind_size else "'hands'"
+        raise InvalidRecord("deal", f"must be an object with {wanted}")
     hands_raw = raw.get("hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != variant.seats:
         raise InvalidRecord("deal.hands", f"must be a list of {variant.seats} hands")
     seen: dict[int, str] = {}
     hands = tuple(
-        _parse_cards(hand, f"deal.hands[{i}]", variant.hand_size, seen)
+        _parse_cards(hand, f"deal.hands[{i}]", variant.hand_size, seen, variant.deck)
         for i, hand in enumerate(hands_raw)
     )
-    blind = _parse_cards(raw.get("blind"), "deal.blind", variant.blind_size, seen)
+    if not variant.blind_size and raw.get("blind", []) == []:
+        return hands, ()  # a game without a blind may leave it out
+    blind = _parse_cards(raw.get("blind"), "deal.blind", variant.blind_size, seen, variant.deck)
     return hands, blind
 
 

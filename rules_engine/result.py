@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CODES, mask_points
+from .sheepshead_kinds import ContractKind
 
 #: The picker's side wins with this many card points (60-60 loses).
 WINNING_POINTS = 61
@@ -52,10 +53,10 @@ class HandResult:
         points = list(hand.points)
         tricks = tuple(hand.tricks_won)
         seats = len(points)
-        if hand.contract.kind == "leaster":
+        if hand.contract.kind is ContractKind.LEASTER:
             return cls(
                 True,
-                "leaster",
+                ContractKind.LEASTER.value,
                 None,
                 None,
                 None,
@@ -89,7 +90,7 @@ class HandResult:
             scores[hand.picker] = pot
         return cls(
             True,
-            hand.contract.kind,
+            hand.contract.kind.value,
             hand.picker,
             hand.partner if hand.partner >= 0 else None,
             CODES[hand.called] if hand.called >= 0 else None,

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from .cards import CARD_POINTS, parse_card
 from .result import score_is_settled
+from .sheepshead_kinds import ContractKind, Phase
 
 #: The contracts in which one side plays against the other (a leaster has no sides).
-SIDED_CONTRACTS = ("called_ace", "alone")
+SIDED_CONTRACTS = (ContractKind.CALLED_ACE, ContractKind.ALONE)
 
 
 def _points(codes) -> int:
@@ -28,11 +29,11 @@ def settled_for(view) -> bool:
     grow, so what holds for the smallest totals the seat can see holds for the
     true ones too.
     """
-    if view.phase != "play" or view.contract not in SIDED_CONTRACTS:
+    if view.phase != Phase.PLAY.label or view.contract not in SIDED_CONTRACTS:
         return False
     seats = len(view.tricks_won)
     picker = view.picker
-    if view.contract == "alone":
+    if view.contract == ContractKind.ALONE:
         sides = [{picker}]
     elif view.partner is not None:
         sides = [{picker, view.partner}]

@@ -19,52 +19,33 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import ALONE, CALL, PASS, PICK, PLAY, UNKNOWN, Action, bury_mask, shape_problem
-from .cards import ACE, CARD_POINTS, CODES, DECK_SIZE, FULL_DECK, TEN, cards_of, mask_to_codes
+from .actions import ALONE, CALL, PASS, PICK, UNKNOWN, Action, bury_mask, shape_problem
+from .cards import ACE, CARD_POINTS, CODES, FULL_DECK, TEN, cards_of, mask_to_codes
 from .dealing import deal_order
 from .errors import IllegalAction
 from .messages import Rule
+from .ranking import SHEEPSHEAD
 from .result import HandResult
+from .sheepshead_kinds import ContractKind, Phase
+from .trickplay import TrickPlay
+from .tricks import ONE_CARD, PLAYS_BY_MASK, plays_of
 from .variant import FAIL_ACES, SHEEPSHEAD_FIVE, Variant
 from .view import seat_view
 
-PICKING, BURY, CALL_PHASE, UNKNOWN_PHASE, PLAY_PHASE, OVER = range(6)
-PHASE_NAMES = ("picking", "bury", "call", "unknown", "play", "over")
-
-CALLED_ACE, ALONE_CONTRACT, LEASTER = "called_ace", "alone", "leaster"
+# The phases and contracts as module names: read on every action, so one lookup and no
+# more. A state's ``phase`` is the plain int of its Phase, which compares fastest.
+PICKING, BURY, CALL_PHASE, UNKNOWN_PHASE, PLAY_PHASE, OVER = (int(phase) for phase in Phase)
+PHASE_NAMES = tuple(phase.label for phase in Phase)
+CALLED_ACE, ALONE_CONTRACT, LEASTER = ContractKind
 
 #: What follows the lead before a trick has one: every card.
 _ANY_CARD = FULL_DECK
 _PICKING_ACTIONS = (PASS, PICK)
-#: ``(c,)`` for every card, made once: a trick grows by one card without a new tuple for it.
-_ONE_CARD = tuple((c,) for c in range(DECK_SIZE))
 _NO_ACTIONS: tuple[Action, ...] = ()
-
-#: Legal plays by mask of playable cards, filled as masks turn up.
-_PLAYS_BY_MASK: dict[int, tuple[Action, ...]] = {}
-_PLAYS_CACHE_LIMIT = 1 << 13  # bigger is slower: a large table misses the CPU caches
-#: The plays of one byte of a mask (one suit's eight cards), for every byte value.
-_PLAYS_BY_BYTE = tuple(
-    tuple(
-        tuple(PLAY[suit * 8 + rank] for rank in range(8) if byte >> rank & 1) for byte in range(256)
-    )
-    for suit in range(4)
-)
-
-
-def _plays(mask: int) -> tuple[Action, ...]:
-    plays = _PLAYS_BY_MASK.get(mask)
-    if plays is None:
-        clubs, spades, hearts, diamonds = _PLAYS_BY_BYTE
-        plays = (
-            clubs[mask & 255]
-            + spades[mask >> 8 & 255]
-            + hearts[mask >> 16 & 255]
-            + diamonds[mask >> 24 & 255]
-        )
-        if len(_PLAYS_BY_MASK) < _PLAYS_CACHE_LIMIT:
-            _PLAYS_BY_MASK[mask] = plays
-    return plays
+#: Shared with every trick-taking game (rules_engine/tricks.py); the names stay for callers.
+_ONE_CARD = ONE_CARD
+_PLAYS_BY_MASK = PLAYS_BY_MASK
+_plays = plays_of
 
 
 #: Every bury as an action, by pair of cards: ``_BURY_PAIRS[a][b]`` for a < b.
@@ -110,7 +91,17 @@ class Deal:
 
 
 class Contract:
-    """What picking and calling decided; fixed once play starts."""
+    """What picking and calling decided; fixed once play starts.
+
+    It carries the ranking trick play reads (every Sheepshead contract ranks
+    the cards alike, so the tables are the class's; a Schafkopf contract
+    carries its declaration's).
+    """
+
+    ranking = SHEEPSHEAD
+    follow_masks = SHEEPSHEAD.follow_masks
+    follow_class = SHEEPSHEAD.follow_class
+    strength = SHEEPSHEAD.strength
 
     __slots__ = (
         "kind", "picker", "buried", "called", "partner", "unknown",
@@ -533,92 +524,13 @@ class SheepsheadHand:
         return record_of(self)
 
 
-class PlayingHand(SheepsheadHand):
+class PlayingHand(TrickPlay, SheepsheadHand):
     """A hand in trick play: the hot path of every search, so its own class whose
-    ``legal_actions`` and ``apply`` need not ask which phase it is in."""
+    ``legal_actions`` and ``apply`` (shared by every game, :mod:`rules_engine.trickplay`)
+    need not ask which phase it is in."""
 
     __slots__ = ()
     phase = PLAY_PHASE
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        mask = self._legal
-        if mask is None:
-            if self.contract.called_pending:
-                mask = self._playable(self.turn)
-            else:  # the usual case inlined: follow the lead if you can
-                hand = self.held[self.turn] & self.unplayed
-                mask = hand & self.follows or hand
-            self._legal = mask
-        return _PLAYS_BY_MASK.get(mask) or _plays(mask)
-
-    def apply(self, action: Action) -> SheepsheadHand:
-        mask = self._legal
-        if mask is None:
-            mask = self._playable(self.turn)
-        if not mask & action.play_bit:
-            raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
-        seat = self.turn
-        c = action.index
-        deal = self.deal
-        contract = self.contract
-        trick = self.trick
-        if trick:
-            follows = self.follows
-            trick += _ONE_CARD[c]
-            if len(trick) == deal.seats:
-                return self._end_trick(action, trick)
-        else:  # the first card: the unknown leads the called suit
-            follows = contract.called_suit_mask if c == contract.unknown else deal.follow_masks[c]
-            trick = _ONE_CARD[c]
-        # The common case, built in place: a helper call would cost more than it saves.
-        new = PlayingHand()
-        new.deal = deal
-        new.contract = contract
-        new.previous = self
-        new.last = action
-        new.turn = deal.next_seat[seat]
-        new.held = self.held
-        new.unplayed = self.unplayed ^ action.play_bit
-        new.trick = trick
-        new.follows = follows
-        new.tricks = self.tricks
-        new._legal = None
-        return new
-
-    def _end_trick(self, action: Action, trick: tuple[int, ...]) -> SheepsheadHand:
-        """The state after the last card of a trick: its winner leads next, or the hand is over.
-
-        The highest strength wins, the first of equals; the unknown never wins,
-        and its index is unique in the deck, so it is recognised by its card alone.
-        """
-        deal = self.deal
-        contract = self.contract
-        unknown = contract.unknown
-        led = contract.called_class if trick[0] == unknown else deal.follow_class[trick[0]]
-        strength = deal.strength[led]
-        best, best_at = -1, 0
-        for at, played in enumerate(trick):
-            if played != unknown and strength[played] > best:
-                best, best_at = strength[played], at
-        leader = (self.turn + 1) % deal.seats  # the trick is full: its last card was this seat's
-        winner = (leader + best_at) % deal.seats
-        tricks = self.tricks + ((leader, trick, winner),)
-        over = len(tricks) == deal.hand_size
-        if contract.called_pending and led == contract.called_class:
-            contract = contract.after_called_suit_led()
-        new = FinishedHand() if over else PlayingHand()
-        new.deal = deal
-        new.contract = contract
-        new.previous = self
-        new.last = action
-        new.turn = -1 if over else winner
-        new.held = self.held
-        new.unplayed = self.unplayed ^ action.play_bit
-        new.trick = ()
-        new.follows = _ANY_CARD
-        new.tricks = tricks
-        new._legal = None
-        return new
 
 
 class FinishedHand(SheepsheadHand):
@@ -628,6 +540,10 @@ class FinishedHand(SheepsheadHand):
     __slots__ = ()
     phase = OVER
     is_over = True
+
+
+PlayingHand._playing_class = PlayingHand
+PlayingHand._finished_class = FinishedHand
 
 
 def _check_deal(hands, blind, dealer: int, variant: Variant) -> None:

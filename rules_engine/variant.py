@@ -8,7 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import ACE, CLUBS, FULL_DECK, HEARTS, SPADES, TEN, card, cards_of
+from .cards import (
+    ACE,
+    CLUBS,
+    EIGHT,
+    FULL_DECK,
+    HEARTS,
+    RANK_MASKS,
+    SEVEN,
+    SPADES,
+    TEN,
+    card,
+    cards_of,
+)
+from .contracts import CALLABLE_SUITS, RANKINGS, Game
 from .ranking import SHEEPSHEAD, Ranking
 
 
@@ -24,6 +37,11 @@ class Variant:
     callable_suits: tuple[int, ...]
     #: Rule options this game knows, with their defaults (docs/rules.md §2, §3).
     option_defaults: tuple[tuple[str, object], ...] = ()
+    #: The label of the deal's hash stream (rules_engine/dealing.py, step 1).
+    deal_label: bytes = b"sheepshead-deal"
+    #: Cards of the called suit, ace included, that let the partner run away
+    #: (lead another card of it); 0 where the game has no such rule.
+    run_away_length: int = 0
     #: Per callable suit: (mask of the cards that follow it, its ace, its ten), so the
     #: picker's calls are found without rebuilding cards each time.
     call_table: tuple[tuple[int, int, int], ...] = field(init=False, repr=False, compare=False)
@@ -52,6 +70,30 @@ SHEEPSHEAD_FIVE = Variant(
     deck=FULL_DECK,
     ranking=SHEEPSHEAD,
     callable_suits=(CLUBS, SPADES, HEARTS),
+)
+
+SCHAFKOPF_LONG = Variant(
+    name="schafkopf",
+    seats=4,
+    hand_size=8,
+    blind_size=0,
+    deck=FULL_DECK,
+    ranking=RANKINGS[Game.RUFSPIEL, -1],
+    callable_suits=CALLABLE_SUITS,
+    deal_label=b"schafkopf-deal",
+    run_away_length=4,
+)
+#: The ``short_deck`` option: no 7s and 8s, six cards each (docs/rules.md §3).
+SCHAFKOPF_SHORT = Variant(
+    name="schafkopf",
+    seats=4,
+    hand_size=6,
+    blind_size=0,
+    deck=FULL_DECK & ~RANK_MASKS[SEVEN] & ~RANK_MASKS[EIGHT],
+    ranking=RANKINGS[Game.RUFSPIEL, -1],
+    callable_suits=CALLABLE_SUITS,
+    deal_label=b"schafkopf-deal",
+    run_away_length=3,
 )
 
 #: The fail aces, whose place decides which calls a Sheepshead picker has.

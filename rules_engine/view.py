@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import CODES, cards_of
 from .result import HandResult
+from .sheepshead_kinds import Phase
 
 #: How a hidden bury, unknown or face-down card shows in a view.
 HIDDEN = None
@@ -119,7 +120,7 @@ def seat_view(state, seat: int) -> SeatView:
         for leader, cards, winner in state.tricks
     )
     trick = None
-    if state.phase_name == "play":
+    if state.phase == Phase.PLAY:
         trick = TrickView(state.leader, tuple(shown(c) for c in state.trick))
 
     cards_left = tuple(
@@ -135,7 +136,7 @@ def seat_view(state, seat: int) -> SeatView:
         hand=tuple(CODES[c] for c in cards_of(state.hand(seat))),
         legal=tuple(state.legal_actions()) if state.turn == seat and not over else (),
         picker=None if state.picker < 0 else state.picker,
-        contract=state.contract.kind,
+        contract=None if state.contract.kind is None else state.contract.kind.value,
         called=CODES[state.called] if state.called >= 0 else None,
         partner=_known_partner(state, seat),
         blind=_codes(state.deal.blind) if over or (is_picker and state.picker >= 0) else None,

@@ -35,8 +35,9 @@ def test_it_prints_each_figure_once_and_counts_what_it_timed(capsys):
     figures = {}
     for line in capsys.readouterr().out.splitlines():
         figure = json.loads(line)
-        assert figure["name"] not in figures
-        figures[figure["name"]] = figure["value"]
+        name = figure["name"] + (f"[{figure['deck']}]" if "deck" in figure else "")
+        assert name not in figures
+        figures[name] = figure["value"]
     assert set(figures) == {
         "sheepshead.random_hands_per_s",
         "sheepshead.actions_per_hand",
@@ -44,6 +45,8 @@ def test_it_prints_each_figure_once_and_counts_what_it_timed(capsys):
         "sheepshead.legal_actions_first_call_us",
         "sheepshead.legal_actions_memo_us",
         "sheepshead.apply_us",
+        "schafkopf.random_hands_per_s[long]",
+        "schafkopf.random_hands_per_s[short]",
     }
     lines = bench.sample_lines(100)  # what it sampled for 200 hands
     assert figures["sheepshead.decision_points"] == sum(len(a) for _s, _d, a in lines)

@@ -6,12 +6,16 @@ from worked_examples import load_examples
 from rules_engine.records import parse_record, replay_lines
 
 
+def examples_of(game):
+    rows = load_examples(game)
+    return [pytest.param(row, id=f"{game}-{n}-{row['name']}") for n, row in enumerate(rows)]
+
+
 def sheepshead_examples():
-    rows = load_examples("sheepshead")
-    return [pytest.param(row, id=f"{n}-{row['name']}") for n, row in enumerate(rows)]
+    return examples_of("sheepshead")
 
 
-@pytest.mark.parametrize("example", sheepshead_examples())
+@pytest.mark.parametrize("example", examples_of("sheepshead") + examples_of("schafkopf"))
 def test_the_engine_agrees_with_the_worked_example(example):
     lines = list(replay_lines(parse_record(example["record"]), 0, trace=True))
     expect = example["expect"]
@@ -29,7 +33,8 @@ def test_the_engine_agrees_with_the_worked_example(example):
 
 
 def test_there_are_examples_to_replay():
-    assert len(sheepshead_examples()) >= 40
+    assert len(examples_of("sheepshead")) >= 40
+    assert len(examples_of("schafkopf")) == 80
 
 
 EXPECTATIONS = {"result", "error_step", "next"}
@@ -37,7 +42,7 @@ EXPECTATIONS = {"result", "error_step", "next"}
 
 @pytest.mark.parametrize("game", ["sheepshead", "schafkopf"])
 def test_each_examples_file_is_well_formed(game):
-    """Both files are kept in the project; Schafkopf's waits for the engine to play it."""
+    """Both files are kept in the project, each record of its own game."""
     rows = load_examples(game)
     assert rows
     for row in rows:

@@ -30,3 +30,13 @@ def test_no_engine_module_mentions_django_in_an_import():
             stripped = line.strip()
             if stripped.startswith(("import ", "from ")):
                 assert "django" not in stripped, f"{path.name}: {stripped}"
+
+
+def test_the_engine_never_imports_the_players():
+    """The arena and whatever else needs the players lives with them (rules_engine/players)."""
+    engine = Path(__file__).resolve().parents[2] / "rules_engine"
+    for path in engine.glob("*.py"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            stripped = line.strip()
+            if stripped.startswith(("import ", "from ")):
+                assert "players" not in stripped, f"{path.name}: {stripped}"

@@ -140,3 +140,43 @@ def test_a_missing_file_exits_2_with_a_message(tmp_path):
     )
     assert done.returncode == 2
     assert "cannot read" in done.stderr
+
+
+def schafkopf_example(name):
+    return next(row for row in load_examples("schafkopf") if row["name"] == name)
+
+
+def test_a_schafkopf_record_replays_to_every_field_of_its_result(tmp_path):
+    example = schafkopf_example("rufspiel_kontra_and_re_double_twice")
+    status, lines, _ = run_replay(tmp_path, [json.dumps(example["record"])])
+    assert status == 0
+    assert lines == [{"record": 0, "result": example["expect"]["result"]}]
+
+
+def test_an_illegal_schafkopf_action_exits_1(tmp_path):
+    example = schafkopf_example("declarer_may_not_say_kontra")
+    status, lines, _ = run_replay(tmp_path, [json.dumps(example["record"])], "--trace")
+    assert status == 1
+    assert lines[-1]["error"]["step"] == example["expect"]["error_step"]
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda r: r["options"].__setitem__("doubler", True), "options.doubler"),
+        (lambda r: r["options"].__setitem__("all_pass", "skip"), "options.all_pass"),
+        (lambda r: r["options"].__setitem__("tariff_solo", "fifty"), "options.tariff_solo"),
+        (lambda r: r["options"].__setitem__("jungfrau", "yes"), "options.jungfrau"),
+        (lambda r: r["options"].__setitem__("short_deck", True), "deal.hands[0]"),
+        (lambda r: r["actions"][4].__setitem__("contract", "bettel"), "actions[4].contract"),
+        (lambda r: r["actions"][4].__setitem__("tout", "yes"), "actions[4].tout"),
+        (lambda r: r["actions"][1].__setitem__("action", "pick"), "actions[1].action"),
+    ],
+)
+def test_a_malformed_schafkopf_record_exits_2_naming_the_field(tmp_path, change, field):
+    record = schafkopf_example("rufspiel_kontra_doubles")["record"]
+    bad = json.loads(json.dumps(record))
+    change(bad)
+    status, _, stderr = run_replay(tmp_path, [json.dumps(record), json.dumps(bad)])
+    assert status == 2
+    assert f"line 2: field {field}" in stderr

@@ -1,4 +1,4 @@
-"""``python -m rules_engine.arena``: duplicate matches between player levels.
+"""``python -m rules_engine.players.arena``: duplicate matches between player levels.
 
 Every deal is played five times, with the candidate in each seat in turn and
 the field in the other four, so every candidate meets the same cards from
@@ -22,8 +22,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from hashlib import sha256
 
-from .players import LEVELS, player_for
-from .sheepshead import SheepsheadHand
+from ..sheepshead import SheepsheadHand
+from ..variant import SHEEPSHEAD_FIVE
+from . import LEVELS, player_for
+
+#: Seats at the table: the candidate takes each in turn.
+SEATS = SHEEPSHEAD_FIVE.seats
 
 ROLES = ("picker", "partner", "defender", "leaster")
 Z95 = 1.959964
@@ -49,8 +53,8 @@ def play_deal(candidate: str, field: str, seed: int, deal: int) -> dict:
     cards = deal_seed(seed, deal)
     scores, roles = [], []
     times: dict[str, list[float]] = {candidate: [], field: []}
-    for seat in range(5):
-        state = SheepsheadHand.from_seed(cards, dealer=deal % 5)
+    for seat in range(SEATS):
+        state = SheepsheadHand.from_seed(cards, dealer=deal % SEATS)
         while not state.is_over:
             turn = state.turn
             level = candidate if turn == seat else field
@@ -126,7 +130,7 @@ def summarize(candidate: str, field: str, seed: int, outcomes: list[dict]) -> di
         "field": field,
         "seed": seed,
         "deals": len(outcomes),
-        "hands": 5 * len(outcomes),
+        "hands": SEATS * len(outcomes),
         "mean": mean,
         "ci_low": low,
         "ci_high": high,
@@ -156,7 +160,7 @@ def report(summary: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules_engine.arena")
+    parser = argparse.ArgumentParser(prog="python -m rules_engine.players.arena")
     parser.add_argument("--game", default="sheepshead", choices=["sheepshead"])
     parser.add_argument("--candidate", required=True, choices=list(LEVELS))
     parser.add_argument("--field", required=True, choices=list(LEVELS))

@@ -1,0 +1,592 @@
+"""Four-handed Bavarian Schafkopf (docs/rules.md §3), as an immutable hand state.
+
+The same shape as :class:`~rules_engine.sheepshead.SheepsheadHand`: ``apply``
+returns the next state, each state links to the one before, ``actions`` is
+the history, and a record replays to the same state. Bidding and declaring
+choose the contract, and the contract carries the ranking, so trick play
+reads its tables from the contract and never asks which game it is.
+
+Each phase is a class with its own ``legal_actions`` and ``apply``, so no step
+asks which phase it is in: :class:`BiddingSchafkopf`, :class:`DeclaringSchafkopf`,
+:class:`OpeningSchafkopf` (trick 1 before its second card, when Kontra may be
+said beside the plays), :class:`AskingSchafkopf` (the Kontra turns and the Re
+round of §3's step protocol), then :class:`PlayingSchafkopf`, whose trick play
+is the one every game shares (:mod:`rules_engine.trickplay`). Why an action is
+refused is worked out in :mod:`rules_engine.schafkopf_explain`.
+
+>>> hand = SchafkopfHand.from_seed(b"doc", dealer=0)
+>>> hand.turn, [str(a) for a in hand.legal_actions()]
+(1, ['bid', 'pass'])
+"""
+
+from __future__ import annotations
+
+from .actions import PASS, Action
+from .actions import PLAY as PLAY_ACTIONS
+from .cards import CARD_POINTS, FULL_DECK
+from .contracts import GAMES_BY_KEY, Game
+from .dealing import deal_order
+from .errors import IllegalAction
+from .messages import Rule
+from .options import schafkopf_options
+from .schafkopf_actions import (
+    BID,
+    CALL_ACTIONS,
+    KIND_BY_ID,
+    KIND_OF,
+    KONTRA,
+    RE,
+    SOLO_DECLARATIONS,
+)
+from .schafkopf_deal import Auction, Contract, SchafkopfDeal, variant_for
+from .schafkopf_explain import explain_rule
+from .schafkopf_phases import BIDDING, DECLARING, KONTRA_TURN, OVER, PLAY, RE_ROUND
+from .trickplay import TrickPlay
+from .tricks import ONE_CARD, plays_of
+from .variant import Variant
+
+_BIDDING_ACTIONS = (BID, PASS)
+_KONTRA_ACTIONS = (KONTRA, PASS)
+_RE_ACTIONS = (PASS, RE)
+_PASS_ONLY = (PASS,)
+_NO_ACTIONS: tuple[Action, ...] = ()
+_KONTRA_FIRST = (KONTRA,)
+_RAMSCH = GAMES_BY_KEY[Game.RAMSCH, -1, False]
+_REDEAL = GAMES_BY_KEY[Game.REDEAL, -1, False]
+
+
+#: The callable aces and tens, and the first bidder's declarations by what of them
+#: it holds and which callable suits it holds (a few hundred keys at most).
+_ACES_AND_TENS = sum(1 << c for c in CALL_ACTIONS)
+_FIRST_DECLARATIONS: dict[int, tuple[Action, ...]] = {}
+#: What a later bidder may declare, by the standing game's rank: a higher game, or pass.
+_OUTRANKING = {
+    rank: (*[a for a in SOLO_DECLARATIONS if KIND_OF[a].rank > rank], PASS) for rank in range(6)
+}
+
+
+class SchafkopfHand:
+    """One state of a hand of four-handed Schafkopf."""
+
+    __slots__ = (
+        "deal", "contract", "auction", "asking", "resume", "previous", "last", "phase", "turn",
+        "held", "unplayed", "trick", "follows", "tricks", "_legal",
+    )  # fmt: skip
+    # ``auction``, ``asking`` and ``resume`` are set only before and around trick 1's first
+    # cards (trick play never reads them): the seats still to be asked in a Kontra turn
+    # or the Re round, and the seat whose turn comes back after them.
+
+    is_over = False
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def new(cls, hands, dealer: int = 0, options: dict | None = None) -> SchafkopfHand:
+        """A hand about to be bid, from card indices (lists) per seat.
+
+        ValueError names what is wrong with a deal that doesn't fit the game;
+        InvalidRecord names a bad option.
+        """
+        options = schafkopf_options(options or {})
+        variant = variant_for(options)
+        _check_deal(hands, dealer, variant)
+        masks = tuple(sum(1 << c for c in hand) for hand in hands)
+        return _start(SchafkopfDeal(variant, options, dealer, masks))
+
+    @classmethod
+    def from_seed(cls, seed: bytes, dealer: int = 0, options: dict | None = None):
+        """A hand dealt from a byte seed (see :mod:`rules_engine.dealing`)."""
+        options = schafkopf_options(options or {})
+        variant = variant_for(options)
+        if not 0 <= dealer < variant.seats:
+            raise ValueError(f"the dealer must be a seat from 0 to {variant.seats - 1}")
+        bits = deal_order(seed, variant.deck_bits, variant.deal_label)
+        size = variant.hand_size
+        masks = tuple([sum(bits[at : at + size]) for at in range(0, len(bits), size)])
+        return _start(SchafkopfDeal(variant, options, dealer, masks))
+
+    # -- queries --------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self.deal.variant
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def options(self) -> dict:
+        return dict(self.deal.options)
+
+    @property
+    def actions(self) -> tuple[tuple[int, Action], ...]:
+        """Every ``(seat, action)`` so far, first to last: the hand's history."""
+        out = []
+        node = self
+        while node.previous is not None:
+            out.append((node.previous.turn, node.last))
+            node = node.previous
+        out.reverse()
+        return tuple(out)
+
+    @property
+    def phase_name(self) -> str:
+        return self.phase.value
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads the trick in play: the last trick's winner, or the
+        first leader in trick 1 (and before play)."""
+        return self.tricks[-1][2] if self.tricks else self.deal.first_leader
+
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` holds now, as a mask."""
+        return self.held[seat] & self.unplayed
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        return tuple(self.hand(s) for s in range(self.deal.seats))
+
+    @property
+    def declarer(self) -> int:
+        return self.contract.declarer if self.contract is not None else -1
+
+    @property
+    def partner(self) -> int:
+        return self.contract.partner if self.contract is not None else -1
+
+    @property
+    def called(self) -> int:
+        return self.contract.called if self.contract is not None else -1
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Card points each seat has taken in tricks."""
+        points = [0] * self.deal.seats
+        for _leader, cards, winner in self.tricks:
+            points[winner] += sum(CARD_POINTS[c] for c in cards)
+        return tuple(points)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        won = [0] * self.deal.seats
+        for _leader, _cards, winner in self.tricks:
+            won[winner] += 1
+        return tuple(won)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions the seat to act may take, in a fixed order; () once over.
+
+        This class declares; each other phase is a subclass with its own
+        ``legal_actions`` and ``apply`` (bidding, Kontra and Re turns, trick 1's
+        first two cards, trick play), so no step asks which phase it is in.
+        """
+        choices = self._legal
+        if choices is None:
+            choices = self._legal = self._declarations() if self.phase is DECLARING else ()
+        return choices
+
+    def _may_kontra(self) -> bool:
+        """Kontra with the play list: trick 1's leader before playing, or its second hand
+        (the only plays this class makes; from the third card on a state is a
+        :class:`PlayingSchafkopf`)."""
+        contract = self.contract
+        return contract.kontra_open and self.turn != contract.declarer
+
+    def _callable(self, seat: int) -> list[int]:
+        """The cards a Rufspiel declarer may call: an ace of a suit held without it,
+        or, holding all three callable aces, a ten not held."""
+        hand = self.deal.hands[seat]
+        suits = self.deal.variant.call_table
+        if all(hand >> ace & 1 for _suit, ace, _ten in suits):
+            return [ten for _suit, _ace, ten in suits if not hand >> ten & 1]
+        return [ace for suit, ace, _ten in suits if hand & suit and not hand >> ace & 1]
+
+    def _declarations(self) -> tuple[Action, ...]:
+        auction = self.auction
+        if auction.standing is None:  # the first bidder: a Rufspiel if it can call, or any solo
+            hand = self.held[self.turn]
+            first, second, third = self.deal.variant.call_table
+            # What decides the calls: the callable aces and tens held, and which suits are.
+            key = hand & _ACES_AND_TENS
+            if hand & first[0]:
+                key |= 1 << 32
+            if hand & second[0]:
+                key |= 1 << 33
+            if hand & third[0]:
+                key |= 1 << 34
+            choices = _FIRST_DECLARATIONS.get(key)
+            if choices is None:
+                calls = tuple([CALL_ACTIONS[c] for c in self._callable(self.turn)])
+                choices = _FIRST_DECLARATIONS[key] = calls + SOLO_DECLARATIONS
+            return choices
+        return _OUTRANKING[auction.standing_rank]
+
+    def _playable(self, seat: int) -> int:
+        """Mask of the cards ``seat`` may play now.
+
+        Everyone follows the lead if they can; until the called suit is first
+        led, the partner of a Rufspiel also keeps the called card for it, leads
+        that suit only with it (unless running away), and plays it when the
+        suit is led.
+        """
+        hand = self.held[seat] & self.unplayed
+        contract = self.contract
+        if seat != contract.partner or not contract.called_pending:
+            return hand & self.follows or hand
+        suit = contract.called_suit_mask
+        if not self.trick:
+            if (hand & suit).bit_count() >= self.deal.variant.run_away_length:
+                return hand  # davonlaufen: any card of the suit may lead it
+            return hand & ~(suit & ~contract.called_bit)
+        follow = hand & self.follows
+        if follow:
+            return contract.called_bit if self.follows == suit else follow
+        return hand & ~contract.called_bit or hand
+
+    # -- applying actions -----------------------------------------------------
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        """The state after the seat to act takes ``action``; IllegalAction if it may not."""
+        legal = self.legal_actions()
+        for offered in legal:
+            if offered is action:
+                break
+        else:
+            for offered in legal:
+                if offered == action:
+                    break
+            else:
+                raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+        new = self._decide(offered)
+        new.last = offered
+        return new
+
+    def _decide(self, action: Action) -> SchafkopfHand:
+        return self._after_declaration(action)
+
+    def _kontra(self, resume: int) -> SchafkopfHand:
+        """After a Kontra: the Re round, then ``resume`` plays on."""
+        contract = self.contract.copy()
+        contract.kontra = self.turn
+        contract.kontra_open = False
+        return self._re_round(contract, resume)
+
+    def _after_bidding(self, bidders: tuple[int, ...]) -> SchafkopfHand:
+        """The state once the dealer answered: bidders declare, or all passed."""
+        if bidders:
+            return self._next(
+                None, DECLARING, bidders[0], DeclaringSchafkopf, auction=Auction(bidders)
+            )
+        if self.deal.options["all_pass"] == "redeal":
+            return self._next(Contract(_REDEAL), OVER, -1, FinishedSchafkopf)
+        return self._next(Contract(_RAMSCH), PLAY, self.deal.first_leader, OpeningSchafkopf)
+
+    def _after_declaration(self, action: Action) -> SchafkopfHand:
+        auction = self.auction
+        standing, seat = auction.standing, auction.standing_seat
+        if action is not PASS:
+            standing, seat = action, self.turn
+        declared = auction.declared + 1
+        after = Auction(auction.bidders, declared, standing, seat)
+        if declared < len(auction.bidders):
+            turn = auction.bidders[declared]
+            return self._next(None, DECLARING, turn, DeclaringSchafkopf, auction=after)
+        kind = KIND_BY_ID[id(standing)]
+        called = standing.index if kind.game is Game.RUFSPIEL else -1
+        partner = self.deal.holder(called) if called >= 0 else -1
+        contract = Contract(kind, seat, called, partner)
+        return self._next(contract, PLAY, self.deal.first_leader, OpeningSchafkopf, auction=after)
+
+    def _re_round(self, contract: Contract, resume: int) -> SchafkopfHand:
+        """Right after a Kontra: the declarer alone in a solo game; in a Rufspiel the
+        three other seats from the Kontra's left, so the partner stays secret."""
+        if contract.kind.is_solo:
+            asking = (contract.declarer,)
+        else:
+            nxt = self.deal.next_seat
+            first = nxt[contract.kontra]
+            asking = (first, nxt[first], nxt[nxt[first]])
+        return self._next(contract, RE_ROUND, asking[0], AskingSchafkopf, asking, resume)
+
+    def _opening_play(self, action: Action) -> SchafkopfHand:
+        """The first or second card of trick 1 (the only plays around which Kontra is said)."""
+        c = action.index
+        contract = self.contract
+        deal = self.deal
+        nxt = deal.next_seat
+        if self.trick:  # the second card: trick play proper from here on
+            new = self._next(contract, PLAY, nxt[self.turn], PlayingSchafkopf)
+            new.trick = self.trick + ONE_CARD[c]
+            new.follows = self.follows
+        else:
+            second = nxt[self.turn]
+            asking = ()
+            if contract.kontra_open:  # the third and fourth hands, but not the declarer
+                third = nxt[second]
+                fourth = nxt[third]
+                declarer = contract.declarer
+                if declarer == third:
+                    asking = (fourth,)
+                elif declarer == fourth:
+                    asking = (third,)
+                else:
+                    asking = (third, fourth)
+            if asking:
+                new = self._next(contract, KONTRA_TURN, asking[0], AskingSchafkopf, asking, second)
+            else:
+                new = self._next(contract, PLAY, second, OpeningSchafkopf)
+            new.trick = ONE_CARD[c]
+            new.follows = contract.follow_masks[c]
+        new.unplayed = self.unplayed ^ action.play_bit
+        new.last = action
+        return new
+
+    def _next(
+        self, contract, phase, turn, cls=None, asking=(), resume=-1, auction=None
+    ) -> SchafkopfHand:
+        """The state after this one's action, before or around the first trick's plays."""
+        new = (cls or SchafkopfHand)()
+        if cls is None or cls is AskingSchafkopf:  # the other classes are of one phase
+            new.phase = phase
+        new.deal = self.deal
+        new.contract = contract if contract is not None else self.contract
+        new.auction = auction if auction is not None else self.auction
+        new.asking = asking
+        new.resume = resume
+        new.previous = self
+        new.last = None
+        new.turn = turn
+        new.held = self.held
+        new.unplayed = self.unplayed
+        new.trick = self.trick
+        new.follows = self.follows
+        new.tricks = self.tricks
+        new._legal = None
+        return new
+
+    # -- explanations ---------------------------------------------------------
+
+    def explain(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, in the words of the rule; None if it is legal."""
+        rule = self.explain_rule(action)
+        return None if rule is None else str(rule)
+
+    def explain_rule(self, action: Action) -> Rule | None:
+        """The rule ``action`` breaks now, as a message id and values; None if legal."""
+        return explain_rule(self, action)
+
+    # -- results and views -----------------------------------------------------
+
+    def result(self):
+        """Every field of docs/rules.md §3's result; ``complete`` False until over."""
+        from .schafkopf_result import SchafkopfResult
+
+        if not self.is_over:
+            return SchafkopfResult.incomplete()
+        return SchafkopfResult.score(self)
+
+    def view(self, seat: int):
+        """Exactly what ``seat`` may see now (docs/rules.md §4)."""
+        from .schafkopf_view import schafkopf_view
+
+        return schafkopf_view(self, seat)
+
+    def to_record(self):
+        """The hand record (docs/rules.md §5) of this state: deal plus actions so far."""
+        from .records import record_of
+
+        return record_of(self)
+
+
+class AskingSchafkopf(SchafkopfHand):
+    """A Kontra turn of trick 1's third or fourth hand, or a seat of the Re round:
+    ``asking`` holds the seats still to be asked, ``resume`` whose play comes next."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self.phase is KONTRA_TURN:
+            return _KONTRA_ACTIONS
+        contract = self.contract
+        side = self.turn == contract.declarer or self.turn == contract.partner
+        return _RE_ACTIONS if side else _PASS_ONLY
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        if action is not PASS and action is not KONTRA and action is not RE:
+            action = _same(action, self.legal_actions())
+        if action not in self.legal_actions():  # identity first: no field compared
+            raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+        if action is KONTRA:
+            new = self._kontra(self.resume)
+        else:
+            contract = None
+            asking = self.asking[1:]
+            if action is RE:
+                contract = self.contract.copy()
+                contract.re = self.turn
+                asking = ()
+            if asking:
+                new = self._next(
+                    contract, self.phase, asking[0], AskingSchafkopf, asking, self.resume
+                )
+            else:  # back to trick 1's plays
+                new = self._next(contract, PLAY, self.resume, OpeningSchafkopf)
+        new.last = action
+        return new
+
+
+class OpeningSchafkopf(SchafkopfHand):
+    """Trick 1 before its second card is played: the plays around which Kontra is
+    said (the leader and the second hand find it in their legal list)."""
+
+    __slots__ = ()
+    phase = PLAY
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        choices = self._legal
+        if choices is None:
+            mask = self._playable(self.turn)
+            contract = self.contract
+            choices = plays_of(mask)
+            if contract.kontra_open and self.turn != contract.declarer:
+                choices = _KONTRA_FIRST + choices
+            self._legal = choices
+        return choices
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        legal = self._legal or self.legal_actions()
+        if action.play_bit:
+            offered = PLAY_ACTIONS[action.index]
+            for choice in legal:
+                if choice is offered:  # identity: no field of an action compared
+                    return self._opening_play(offered)
+        elif (action is KONTRA or action == KONTRA) and legal[0] is KONTRA:
+            new = self._kontra(self.turn)
+            new.last = KONTRA
+            return new
+        raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+
+
+class DeclaringSchafkopf(SchafkopfHand):
+    """A bidder's turn to declare a game, or pass once a game stands."""
+
+    __slots__ = ()
+    phase = DECLARING
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        legal = self._legal or self.legal_actions()
+        for offered in legal:
+            if offered is action:
+                break
+        else:
+            offered = _same(action, legal)
+            if offered is action:  # nothing equal was offered either
+                raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+        new = self._after_declaration(offered)
+        new.last = offered
+        return new
+
+
+class BiddingSchafkopf(SchafkopfHand):
+    """A hand being bid: every seat in turn says bid or pass. Its own class, like
+    trick play's, because every hand has four of these steps. ``auction`` holds
+    the seats that bid so far, in order."""
+
+    __slots__ = ()
+    phase = BIDDING
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return _BIDDING_ACTIONS
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        if action is not BID and action is not PASS:
+            if action != BID and action != PASS:
+                raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+            action = BID if action == BID else PASS
+        seat = self.turn
+        deal = self.deal
+        bidders = self.auction + (seat,) if action is BID else self.auction
+        if seat == deal.dealer:  # the dealer answers last
+            new = self._after_bidding(bidders)
+        else:
+            new = BiddingSchafkopf()
+            new.deal = deal
+            new.contract = None
+            new.auction = bidders
+            new.asking = ()
+            new.resume = -1
+            new.previous = self
+            new.turn = deal.next_seat[seat]
+            new.held = deal.hands
+            new.unplayed = FULL_DECK
+            new.trick = ()
+            new.follows = FULL_DECK
+            new.tricks = ()
+            new._legal = None
+        new.last = action
+        return new
+
+
+class PlayingSchafkopf(TrickPlay, SchafkopfHand):
+    """A hand in trick play from trick 1's third card on: the hot path of every
+    search, played by the trick play every game shares (:mod:`rules_engine.trickplay`)."""
+
+    __slots__ = ()
+    phase = PLAY
+
+
+class FinishedSchafkopf(SchafkopfHand):
+    """A hand that is over: the last trick taken, or a redeal after all passed."""
+
+    __slots__ = ()
+    phase = OVER
+    is_over = True
+
+
+PlayingSchafkopf._playing_class = PlayingSchafkopf
+PlayingSchafkopf._finished_class = FinishedSchafkopf
+
+
+def _same(action: Action, legal: tuple[Action, ...]) -> Action:
+    """The offered action equal to ``action`` (built elsewhere), or ``action`` itself."""
+    for offered in legal:
+        if offered == action:
+            return offered
+    return action
+
+
+def _start(deal: SchafkopfDeal) -> SchafkopfHand:
+    new = BiddingSchafkopf()
+    new.deal = deal
+    new.contract = None
+    new.auction = ()
+    new.asking = ()
+    new.resume = -1
+    new.previous = None
+    new.last = None
+    new.turn = deal.first_leader
+    new.held = deal.hands
+    new.unplayed = FULL_DECK
+    new.trick = ()
+    new.follows = FULL_DECK
+    new.tricks = ()
+    new._legal = None
+    return new
+
+
+def _check_deal(hands, dealer: int, variant: Variant) -> None:
+    if not isinstance(dealer, int) or not 0 <= dealer < variant.seats:
+        raise ValueError(f"the dealer must be a seat from 0 to {variant.seats - 1}, not {dealer!r}")
+    if len(hands) != variant.seats:
+        raise ValueError(f"a deal has {variant.seats} hands, not {len(hands)}")
+    for seat, hand in enumerate(hands):
+        if len(hand) != variant.hand_size:
+            size = variant.hand_size
+            raise ValueError(f"seat {seat} must be dealt {size} cards, not {len(hand)}")
+    cards = [c for hand in hands for c in hand]
+    if any(not isinstance(c, int) or c < 0 or not variant.deck >> c & 1 for c in cards):
+        raise ValueError("a deal holds only cards of the deck")
+    if len(set(cards)) != len(cards):
+        raise ValueError("no card may be dealt twice")

@@ -1,0 +1,109 @@
+"""Trick play, the same for every game: the hot path of every search.
+
+A game's state in trick play subclasses :class:`TrickPlay` and its own hand
+class. What differs between games is data: the contract carries the ranking
+(``follow_masks``, ``follow_class``, ``strength``) and the called card's
+fields, the deal the seats and hand size, and the game's ``_playable`` says
+which cards a seat may play when the called card's rules apply. A state is
+built in place (a helper call would cost more than it saves) as
+``_playing_class`` or, after the last trick, ``_finished_class``.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .cards import FULL_DECK
+from .errors import IllegalAction
+from .tricks import ONE_CARD, PLAYS_BY_MASK, plays_of
+
+#: What follows the lead before a trick has one: every card.
+ANY_CARD = FULL_DECK
+
+
+class TrickPlay:
+    """``legal_actions`` and ``apply`` of a hand in trick play, for any game."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        mask = self._legal
+        if mask is None:
+            if self.contract.called_pending:
+                mask = self._playable(self.turn)
+            else:  # the usual case inlined: follow the lead if you can
+                hand = self.held[self.turn] & self.unplayed
+                mask = hand & self.follows or hand
+            self._legal = mask
+        return PLAYS_BY_MASK.get(mask) or plays_of(mask)
+
+    def apply(self, action: Action):
+        mask = self._legal
+        if mask is None:
+            mask = self._playable(self.turn)
+        if not mask & action.play_bit:
+            raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+        seat = self.turn
+        c = action.index
+        deal = self.deal
+        contract = self.contract
+        trick = self.trick
+        if trick:
+            follows = self.follows
+            trick += ONE_CARD[c]
+            if len(trick) == deal.seats:
+                return self._end_trick(action, trick)
+        else:  # the first card: the unknown leads the called suit
+            if c == contract.unknown:
+                follows = contract.called_suit_mask
+            else:
+                follows = contract.follow_masks[c]
+            trick = ONE_CARD[c]
+        # The common case, built in place: a helper call would cost more than it saves.
+        new = self._playing_class()
+        new.deal = deal
+        new.contract = contract
+        new.previous = self
+        new.last = action
+        new.turn = deal.next_seat[seat]
+        new.held = self.held
+        new.unplayed = self.unplayed ^ action.play_bit
+        new.trick = trick
+        new.follows = follows
+        new.tricks = self.tricks
+        new._legal = None
+        return new
+
+    def _end_trick(self, action: Action, trick: tuple[int, ...]):
+        """The state after the last card of a trick: its winner leads next, or the hand is over.
+
+        The highest strength wins, the first of equals; the unknown never wins,
+        and its index is unique in the deck, so it is recognised by its card alone.
+        """
+        deal = self.deal
+        contract = self.contract
+        unknown = contract.unknown
+        led = contract.called_class if trick[0] == unknown else contract.follow_class[trick[0]]
+        strength = contract.strength[led]
+        best, best_at = -1, 0
+        for at, played in enumerate(trick):
+            if played != unknown and strength[played] > best:
+                best, best_at = strength[played], at
+        leader = (self.turn + 1) % deal.seats  # the trick is full: its last card was this seat's
+        winner = (leader + best_at) % deal.seats
+        tricks = self.tricks + ((leader, trick, winner),)
+        over = len(tricks) == deal.hand_size
+        if contract.called_pending and led == contract.called_class:
+            contract = contract.after_called_suit_led()
+        new = self._finished_class() if over else self._playing_class()
+        new.deal = deal
+        new.contract = contract
+        new.previous = self
+        new.last = action
+        new.turn = -1 if over else winner
+        new.held = self.held
+        new.unplayed = self.unplayed ^ action.play_bit
+        new.trick = ()
+        new.follows = ANY_CARD
+        new.tricks = tricks
+        new._legal = None
+        return new

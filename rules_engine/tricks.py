@@ -1,0 +1,45 @@
+"""Trick play shared by every game: legal plays by mask of playable cards.
+
+A state in trick play knows the mask of the cards its seat may play; the
+actions for it come from here, built once per mask and interned, so listing
+legal plays allocates nothing in the common case, whichever game is played.
+
+>>> from rules_engine.cards import codes_to_mask
+>>> [str(a) for a in plays_of(codes_to_mask(["QC", "7D"]))]
+['play QC', 'play 7D']
+"""
+
+from __future__ import annotations
+
+from .actions import PLAY, Action
+from .cards import DECK_SIZE
+
+#: ``(c,)`` for every card, made once: a trick grows by one card without a new tuple for it.
+ONE_CARD = tuple((c,) for c in range(DECK_SIZE))
+
+#: Legal plays by mask of playable cards, filled as masks turn up.
+PLAYS_BY_MASK: dict[int, tuple[Action, ...]] = {}
+PLAYS_CACHE_LIMIT = 1 << 13  # bigger is slower: a large table misses the CPU caches
+#: The plays of one byte of a mask (one suit's eight cards), for every byte value.
+_PLAYS_BY_BYTE = tuple(
+    tuple(
+        tuple(PLAY[suit * 8 + rank] for rank in range(8) if byte >> rank & 1) for byte in range(256)
+    )
+    for suit in range(4)
+)
+
+
+def plays_of(mask: int) -> tuple[Action, ...]:
+    """The play actions of the cards in ``mask``, in card-index order (interned)."""
+    plays = PLAYS_BY_MASK.get(mask)
+    if plays is None:
+        clubs, spades, hearts, diamonds = _PLAYS_BY_BYTE
+        plays = (
+            clubs[mask & 255]
+            + spades[mask >> 8 & 255]
+            + hearts[mask >> 16 & 255]
+            + diamonds[mask >> 24 & 255]
+        )
+        if len(PLAYS_BY_MASK) < PLAYS_CACHE_LIMIT:
+            PLAYS_BY_MASK[mask] = plays
+    return plays
