@@ -40,3 +40,22 @@ def test_the_engine_never_imports_the_players():
             stripped = line.strip()
             if stripped.startswith(("import ", "from ")):
                 assert "players" not in stripped, f"{path.name}: {stripped}"
+
+
+def test_the_arena_command_keeps_its_name_without_the_engine_importing_the_players():
+    """``python -m rules_engine.arena`` runs the players' arena; importing the engine's
+    module of that name loads no player."""
+    root = Path(__file__).resolve().parents[2]
+    script = "import sys, rules_engine.arena; print(any('players' in m for m in sys.modules))"
+    imported = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=root
+    )
+    assert imported.stdout.split() == ["False"]
+    done = subprocess.run(
+        [sys.executable, "-m", "rules_engine.arena", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+    )
+    assert "--candidate" in done.stdout
