@@ -19,6 +19,10 @@ from .tricks import ONE_CARD, PLAYS_BY_MASK, plays_of
 #: What follows the lead before a trick has one: every card.
 ANY_CARD = FULL_DECK
 
+#: The plays of a legal mask seen before, bound once: a global lookup is cheaper than
+#: ``PLAYS_BY_MASK.get`` resolved on every call of the hottest function of a search.
+_known_plays = PLAYS_BY_MASK.get
+
 
 class TrickPlay:
     """``legal_actions`` and ``apply`` of a hand in trick play, for any game."""
@@ -34,7 +38,7 @@ class TrickPlay:
                 hand = self.held[self.turn] & self.unplayed
                 mask = hand & self.follows or hand
             self._legal = mask
-        return PLAYS_BY_MASK.get(mask) or plays_of(mask)
+        return _known_plays(mask) or plays_of(mask)
 
     def apply(self, action: Action):
         mask = self._legal
@@ -59,7 +63,8 @@ class TrickPlay:
                 follows = contract.follow_masks[c]
             trick = ONE_CARD[c]
         # The common case, built in place: a helper call would cost more than it saves.
-        new = self._playing_class()
+        playing_class = self._playing_class
+        new = playing_class()
         new.deal = deal
         new.contract = contract
         new.previous = self
