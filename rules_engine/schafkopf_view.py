@@ -9,6 +9,7 @@ state, so nothing else can leak.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .actions import Action
@@ -43,6 +44,7 @@ class SchafkopfView:
     tricks_won: tuple[int, ...]
     result: object | None
     hands: tuple[tuple[str, ...], ...] | None  # every dealt hand, once over
+    options: Mapping  # the table's rule options (deck, all pass, tariff), known to all
 
     @property
     def is_my_turn(self) -> bool:
@@ -72,6 +74,7 @@ class SchafkopfView:
             "tricks_won": list(self.tricks_won),
             "result": None if self.result is None else self.result.to_json(),
             "hands": None if self.hands is None else [list(h) for h in self.hands],
+            "options": dict(self.options),
         }
 
 
@@ -113,6 +116,7 @@ def schafkopf_view(state, seat: int) -> SchafkopfView:
         tricks_won=state.tricks_won,
         result=state.result() if over else None,
         hands=tuple(_codes(h) for h in state.deal.hands) if over else None,
+        options=state.deal.options,
     )
 
 

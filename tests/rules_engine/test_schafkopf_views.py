@@ -36,3 +36,11 @@ def test_once_over_every_hand_is_shown():
     view = hand.view(3)
     assert view.phase == "over" and view.hands is not None
     assert [set(h) for h in view.hands] == [set(h.split()) for h in RUF_DEAL]
+
+
+def test_every_seat_sees_the_tables_rule_options():
+    hand = deal(*RUF_DEAL, tariff_solo=100, all_pass="redeal")
+    for seat in range(4):
+        view = hand.view(seat)
+        assert view.options["tariff_solo"] == 100 and view.options["all_pass"] == "redeal"
+        assert view.to_json()["options"]["tariff_rufspiel"] == 10
