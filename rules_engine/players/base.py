@@ -10,9 +10,10 @@ from __future__ import annotations
 from ..actions import ALONE, CALL, PASS, PICK, Action
 from ..cards import codes_to_mask
 from ..view import SeatView
+from .cardplay import Table
 from .knowledge import Knowledge, knowledge_from_view
 from .rng import Rng
-from .strategy import CLASS_MASKS, Table
+from .strategy import CLASS_MASKS, TABLES
 
 
 class Player:
@@ -113,6 +114,7 @@ def table_from_knowledge(k: Knowledge, legal: int) -> Table:
         teammate=[k.on_my_side(s) for s in range(k.seats)],
         may_hold=may_hold,
         my_tricks=view.tricks_won[k.me],
+        tables=TABLES,
         exact=False,
     )
 

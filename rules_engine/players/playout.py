@@ -10,6 +10,7 @@ from ..actions import PLAY, UNKNOWN, bury_mask
 from ..sheepshead import BURY, CALL_PHASE, OVER, PICKING, PLAY_PHASE, SheepsheadHand
 from .base import call_action, pick_or_pass, position_after_dealer
 from .strategy import (
+    TABLES,
     Table,
     choose_bury,
     choose_call,
@@ -66,6 +67,7 @@ def exact_table(state: SheepsheadHand, seat: int) -> Table:
         teammate=teammate,
         may_hold=[state.hand(s) for s in range(seats)],
         my_tricks=sum(1 for _leader, _cards, winner in state.tricks if winner == seat),
+        tables=TABLES,
         exact=True,
     )
 
