@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..actions import ALONE, CALL, PASS, PICK, Action
 from ..cards import codes_to_mask
+from ..schafkopf_view import SchafkopfView
 from ..view import SeatView
 from .cardplay import Table
 from .knowledge import Knowledge, knowledge_from_view
@@ -20,6 +21,8 @@ class Player:
     """A computer player; subclasses answer each kind of decision."""
 
     level = "base"
+    #: The same level's decisions at a Schafkopf table (:mod:`.schafkopf_players`).
+    schafkopf = None
 
     def decide(self, view: SeatView, seed: bytes = b"") -> Action:
         legal = view.legal
@@ -28,6 +31,8 @@ class Player:
         if len(legal) == 1:
             return legal[0]
         rng = Rng(seed, self.level, view.seat, len(view.actions))
+        if isinstance(view, SchafkopfView):
+            return self.schafkopf.decide(view, rng)
         return getattr(self, f"on_{view.phase}")(view, rng)
 
     def on_picking(self, view: SeatView, rng: Rng) -> Action:

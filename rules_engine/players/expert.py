@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from ..actions import PASS, Action
 from ..cards import codes_to_mask
+from ..schafkopf_view import SchafkopfView
 from ..view import SeatView
+from . import schafkopf_expert
 from .base import Player
 from .knowledge import knowledge_from_view
+from .montecarlo import best_of, sample_and_play
 from .playout import play_out
 from .rng import Rng
 from .rule_based import StandardPlayer
@@ -35,8 +38,14 @@ STRATEGY_PRIOR = 0.15
 class ExpertPlayer(Player):
     level = "expert"
 
-    def __init__(self, samples: int = SAMPLES, prior: float = STRATEGY_PRIOR) -> None:
+    def __init__(
+        self,
+        samples: int = SAMPLES,
+        prior: float = STRATEGY_PRIOR,
+        schafkopf_samples: int = schafkopf_expert.SAMPLES,
+    ) -> None:
         self.samples = samples
+        self.schafkopf_samples = schafkopf_samples
         self.prior = prior
         self.fallback = StandardPlayer()
 
@@ -45,26 +54,18 @@ class ExpertPlayer(Player):
         if len(legal) <= 1:
             return super().decide(view, seed)
         rng = Rng(seed, self.level, view.seat, len(view.actions))
+        if isinstance(view, SchafkopfView):
+            preferred = self.fallback.decide(view, seed)
+            return schafkopf_expert.decide(view, rng, self.schafkopf_samples, preferred)
         candidates = self._candidates(view)
         if len(candidates) == 1:
             return candidates[0]
         sampler = DealSampler(knowledge_from_view(view))
-        totals = [0.0] * len(candidates)
-        sampled = 0
-        for _ in range(self.samples):
-            state = sampler.sample(rng)
-            if state is None:
-                continue
-            sampled += 1
-            for i, action in enumerate(candidates):
-                totals[i] += outcome(play_out(state.apply(action)), view.seat)
+        totals, sampled = sample_and_play(sampler, candidates, rng, self.samples, play_out, outcome)
         if not sampled:
             return self.fallback.decide(view, seed)
         preferred = self.fallback.decide(view, seed)
-        if preferred in candidates:
-            totals[candidates.index(preferred)] += self.prior * sampled
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        return best_of(candidates, totals, preferred, self.prior * sampled)
 
     def _candidates(self, view: SeatView) -> list[Action]:
         hand = codes_to_mask(view.hand)

@@ -24,6 +24,7 @@ from .base import (
     position_after_dealer,
 )
 from .rng import Rng
+from .schafkopf_players import SchafkopfBeginner, SchafkopfStandard
 from .strategy import (
     POWER,
     STRENGTH,
@@ -39,6 +40,7 @@ from .strategy import (
 
 class StandardPlayer(Player):
     level = "standard"
+    schafkopf = SchafkopfStandard()
 
     def on_picking(self, view: SeatView, rng: Rng) -> Action:
         hand = codes_to_mask(view.hand)
@@ -62,6 +64,7 @@ class StandardPlayer(Player):
 
 class BeginnerPlayer(Player):
     level = "beginner"
+    schafkopf = SchafkopfBeginner()
 
     def on_picking(self, view: SeatView, rng: Rng) -> Action:
         hand = codes_to_mask(view.hand)

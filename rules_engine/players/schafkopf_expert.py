@@ -1,0 +1,129 @@
+"""The expert at a Schafkopf table: Monte Carlo search, as in Sheepshead.
+
+Deals of the unseen cards are sampled consistently with everything the seat
+knows, bids and passes included (:mod:`.schafkopf_sampling`); every candidate
+is played out on each with the standard strategy for all seats
+(:mod:`.schafkopf_playout`), and the best total score in cents wins. The
+candidates are pruned first: a hand far from any game only passes; a
+declaration is searched among the few games the hand comes nearest to (a
+Tout only when sure); of cards that are worth the same (the Ober or Unter
+next to each other, low cards of one suit with nothing left between them)
+one is played out.
+"""
+
+from __future__ import annotations
+
+from ..actions import PASS, Action
+from ..cards import CARD_POINTS, cards_of
+from ..contracts import Game
+from ..schafkopf_actions import KIND_OF, KONTRA
+from ..schafkopf_view import SchafkopfView
+from .montecarlo import best_of, sample_and_play
+from .rng import Rng
+from .schafkopf_knowledge import SchafkopfKnowledge, schafkopf_knowledge
+from .schafkopf_playout import play_out
+from .schafkopf_sampling import SchafkopfSampler, best_margin
+from .schafkopf_strategy import BID_BAR, hand_weight, is_sure_tout, scale
+
+#: Deals sampled per decision.
+SAMPLES = 32
+#: Declarations searched: the games the hand comes nearest to.
+DECLARATION_CANDIDATES = 4
+#: A hand this far below every bar passes without a search (in the long deck's units).
+OUT_OF_REACH = 4.0
+#: Weight of the side's card points next to the score in cents, to break ties.
+POINTS_WEIGHT = 0.04
+#: The prior credited to the standard strategy's choice per sample, in units of the
+#: Rufspiel's tariff (Sheepshead's expert credits 0.15 of a point).
+STRATEGY_PRIOR = 0.15
+
+
+def decide(view: SchafkopfView, rng: Rng, samples: int, preferred: Action) -> Action:
+    """The expert's action; ``preferred`` is the standard strategy's."""
+    k = schafkopf_knowledge(view)
+    candidates = candidates_of(view, k)
+    if preferred not in candidates and view.phase != "bidding":
+        candidates.append(preferred)
+    if len(candidates) == 1:
+        return candidates[0]
+    sampler = SchafkopfSampler(k)
+    totals, sampled = sample_and_play(sampler, candidates, rng, samples, play_out, outcome)
+    if not sampled:
+        return preferred
+    prior = STRATEGY_PRIOR * view.options["tariff_rufspiel"] * sampled
+    return best_of(candidates, totals, preferred, prior)
+
+
+def candidates_of(view: SchafkopfView, k: SchafkopfKnowledge) -> list[Action]:
+    """The actions worth a search (see the module docstring)."""
+    phase = view.phase
+    if phase == "bidding":
+        if best_margin(k.hand, k.variant) < -OUT_OF_REACH * scale(k.variant):
+            return [PASS]
+        return list(view.legal)
+    if phase == "declaring":
+        return _declarations(view, k)
+    if phase == "play":
+        plays = distinct_plays(k, [a for a in view.legal if a.play_bit])
+        return [KONTRA, *plays] if KONTRA in view.legal else plays
+    return list(view.legal)
+
+
+def _declarations(view: SchafkopfView, k: SchafkopfKnowledge) -> list[Action]:
+    factor = scale(k.variant)
+    leads = view.seat == (view.dealer + 1) % view.seats
+    rated = []
+    for action in view.legal:
+        if action is PASS:
+            continue
+        kind = KIND_OF[action]
+        if kind.tout:
+            if is_sure_tout(k.hand, kind, k.variant, leads):
+                rated.append((1e9, action))
+            continue
+        rated.append((hand_weight(k.hand, kind) - BID_BAR[kind.game] * factor, action))
+    rated.sort(key=lambda pair: -pair[0])
+    chosen = [action for _margin, action in rated[:DECLARATION_CANDIDATES]]
+    return [*chosen, PASS] if PASS in view.legal else chosen
+
+
+def distinct_plays(k: SchafkopfKnowledge, plays: list[Action]) -> list[Action]:
+    """One play of each set of equal cards: of one class, worth the same points,
+    with no card between them that another seat may still hold."""
+    tables = k.tables
+    power = tables.power
+    still_out = k.unseen
+    kept = []
+    by_class: dict[int, list[Action]] = {}
+    for action in plays:
+        c = action.index
+        cls = 4 if tables.trump_mask >> c & 1 else c >> 3
+        by_class.setdefault(cls, []).append(action)
+    for cls, actions in by_class.items():
+        actions.sort(key=lambda a: -power[a.index])
+        outside = [c for c in cards_of(still_out & tables.class_masks[cls])]
+        previous = None
+        for action in actions:
+            c = action.index
+            if previous is not None and CARD_POINTS[previous] == CARD_POINTS[c]:
+                between = [o for o in outside if power[c] < power[o] < power[previous]]
+                if not between:
+                    previous = c
+                    continue  # the same as the card above it
+            kept.append(action)
+            previous = c
+    kept.sort(key=lambda a: a.index)
+    return kept
+
+
+def outcome(final, seat: int) -> float:
+    """What a finished hand is worth to ``seat``: its score in cents, then its side's points."""
+    result = final.result()
+    points = result.points
+    if result.contract == Game.RAMSCH.value:
+        mine = -points[seat]
+    else:
+        contract = final.contract
+        side = {contract.declarer, contract.partner} - {-1}
+        mine = sum(points[s] for s in range(len(points)) if (s in side) == (seat in side))
+    return result.scores[seat] + POINTS_WEIGHT * mine
