@@ -68,6 +68,9 @@ bench: install
 	$(PY) -m rules_engine.arena --candidate beginner --field random --deals $(BENCH_DEALS) --workers 2
 	$(PY) -m rules_engine.arena --candidate standard --field beginner --deals $(BENCH_DEALS) --workers 2
 	$(PY) -m rules_engine.arena --candidate expert --field standard --deals $(BENCH_DEALS) --workers 2
+	$(PY) -m rules_engine.arena --game schafkopf --candidate beginner --field random --deals $(BENCH_DEALS) --workers 2
+	$(PY) -m rules_engine.arena --game schafkopf --candidate standard --field beginner --deals $(BENCH_DEALS) --workers 2
+	$(PY) -m rules_engine.arena --game schafkopf --candidate expert --field standard --deals $(BENCH_DEALS) --workers 2
 	@psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'sheepshead_bench'" \
 		| grep -q 1 || psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE sheepshead_bench"
 	DATABASE_URL=$(BENCH_DATABASE_URL) DJANGO_DEBUG=true $(PY) manage.py migrate -v0

@@ -1,12 +1,17 @@
 """``python -m rules_engine.players.arena``: duplicate matches between player levels.
 
-Every deal is played five times, with the candidate in each seat in turn and
-the field in the other four, so every candidate meets the same cards from
+Every deal is played once per seat, with the candidate in each seat in turn
+and the field in the others, so every candidate meets the same cards from
 every seat and the luck of the deal cancels out. A deal's figure is the
-candidate's mean score over its five seats; the report gives the mean over
-deals with a 95 % confidence interval, the same split by the candidate's
-role (picker, partner, defender, leaster), and the time each level took per
-decision (p50 and p99, forced moves included).
+candidate's mean score over its seats; the report gives the mean over deals
+with a 95 % confidence interval, the same split by the candidate's role
+(Sheepshead: picker, partner, defender, leaster; Schafkopf: declarer,
+partner, defender, ramsch), for Schafkopf also by contract, and the time
+each level took per decision (p50 and p99, forced moves included).
+
+``--game schafkopf [--short-deck]`` plays Schafkopf, four seats, scores in
+cents. The game decides only the state a deal starts from, the seats, and
+how a finished hand is tallied: one loop plays both.
 
 Everything but the times is a function of ``--seed``: a rerun, with any
 number of ``--workers``, prints the same scores.
@@ -19,17 +24,25 @@ import hmac
 import json
 import math
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from hashlib import sha256
 
+from ..schafkopf import SchafkopfHand
 from ..sheepshead import SheepsheadHand
-from ..variant import SHEEPSHEAD_FIVE
+from ..variant import SCHAFKOPF_LONG, SCHAFKOPF_SHORT, SHEEPSHEAD_FIVE
 from . import LEVELS, player_for
 
-#: Seats at the table: the candidate takes each in turn.
+#: Seats at the Sheepshead table: the candidate takes each in turn.
 SEATS = SHEEPSHEAD_FIVE.seats
 
 ROLES = ("picker", "partner", "defender", "leaster")
+SCHAFKOPF_ROLES = ("declarer", "partner", "defender", "ramsch")
+#: Schafkopf's contracts as the report splits them (a redeal is added if one occurs).
+SCHAFKOPF_CONTRACTS = (
+    "rufspiel", "wenz", "geier", "solo", "wenz tout", "geier tout", "solo tout", "ramsch",
+)  # fmt: skip
 Z95 = 1.959964
 
 
@@ -47,14 +60,91 @@ def role_of(result, seat: int) -> str:
     return "defender"
 
 
-def play_deal(candidate: str, field: str, seed: int, deal: int) -> dict:
-    """One deal, five times: the candidate's scores and roles, and decision times."""
+def schafkopf_role_of(result, seat: int) -> str:
+    """Declarer, partner or defender; ramsch (or redeal) when nobody declared."""
+    if result.declarer is None:
+        return result.contract
+    if seat == result.declarer:
+        return "declarer"
+    if seat == result.partner:
+        return "partner"
+    return "defender"
+
+
+def contract_of(result) -> str:
+    return f"{result.contract} tout" if result.tout else result.contract
+
+
+def sheepshead_hand(state, seat: int) -> dict:
+    result = state.result()
+    return {"score": result.scores[seat], "role": role_of(result, seat)}
+
+
+def schafkopf_hand(state, seat: int) -> dict:
+    result = state.result()
+    return {
+        "score": result.scores[seat],
+        "role": schafkopf_role_of(result, seat),
+        "contract": contract_of(result),
+        "declared": seat == result.declarer,
+        "kontra": state.contract.kontra == seat,
+        "re": state.contract.re == seat,
+    }
+
+
+@dataclass(frozen=True)
+class ArenaGame:
+    """What the arena needs of a game: the rest of a deal's play is shared."""
+
+    name: str
+    seats: int
+    #: The hand dealt from a deal's seed bytes, by the dealer's seat.
+    start: Callable[[bytes, int], object]
+    #: A finished hand as the candidate in ``seat`` saw it: score, role, and more.
+    tally: Callable[[object, int], dict]
+    roles: tuple[str, ...]
+    contracts: tuple[str, ...] = ()  # none: no split by contract
+    deck: str | None = None
+    unit: str = ""
+
+
+def _schafkopf(short: bool) -> ArenaGame:
+    options = {"short_deck": True} if short else {}
+
+    def start(cards: bytes, dealer: int) -> SchafkopfHand:
+        return SchafkopfHand.from_seed(cards, dealer=dealer, options=options)
+
+    variant = SCHAFKOPF_SHORT if short else SCHAFKOPF_LONG
+    return ArenaGame(
+        "schafkopf",
+        variant.seats,
+        start,
+        schafkopf_hand,
+        SCHAFKOPF_ROLES,
+        SCHAFKOPF_CONTRACTS,
+        deck="short" if short else "long",
+        unit=" in cents",
+    )
+
+
+#: The games by ``(--game, --short-deck)``.
+GAMES = {
+    ("sheepshead", False): ArenaGame(
+        "sheepshead", SHEEPSHEAD_FIVE.seats, SheepsheadHand.from_seed, sheepshead_hand, ROLES
+    ),
+    ("schafkopf", False): _schafkopf(False),
+    ("schafkopf", True): _schafkopf(True),
+}
+
+
+def play_deal(candidate: str, field: str, seed: int, deal: int, game=GAMES["sheepshead", False]):
+    """One deal, once per seat: the candidate's hands, tallied, and decision times."""
     players = {level: player_for(level) for level in {candidate, field}}
     cards = deal_seed(seed, deal)
-    scores, roles = [], []
+    hands = []
     times: dict[str, list[float]] = {candidate: [], field: []}
-    for seat in range(SEATS):
-        state = SheepsheadHand.from_seed(cards, dealer=deal % SEATS)
+    for seat in range(game.seats):
+        state = game.start(cards, deal % game.seats)
         while not state.is_over:
             turn = state.turn
             level = candidate if turn == seat else field
@@ -62,15 +152,13 @@ def play_deal(candidate: str, field: str, seed: int, deal: int) -> dict:
             action = players[level].decide(state.view(turn), cards + bytes([turn]))
             times[level].append(time.perf_counter() - started)
             state = state.apply(action)
-        result = state.result()
-        scores.append(result.scores[seat])
-        roles.append(role_of(result, seat))
-    return {"scores": scores, "roles": roles, "times": times}
+        hands.append(game.tally(state, seat))
+    return {"hands": hands, "times": times}
 
 
 def _play_chunk(args) -> list[dict]:
-    candidate, field, seed, deals = args
-    return [play_deal(candidate, field, seed, d) for d in deals]
+    candidate, field, seed, deals, game = args
+    return [play_deal(candidate, field, seed, d, GAMES[game]) for d in deals]
 
 
 def mean_ci(values: list[float]) -> tuple[float, float, float]:
@@ -92,31 +180,50 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[index]
 
 
-def run(candidate: str, field: str, deals: int, seed: int, workers: int = 1) -> dict:
+def run(
+    candidate: str,
+    field: str,
+    deals: int,
+    seed: int,
+    workers: int = 1,
+    game: str = "sheepshead",
+    short_deck: bool = False,
+) -> dict:
+    key = (game, short_deck)
     numbers = list(range(deals))
     if workers > 1:
         chunks = [numbers[i::workers] for i in range(workers)]
         with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(_play_chunk, [(candidate, field, seed, c) for c in chunks]))
+            parts = list(pool.map(_play_chunk, [(candidate, field, seed, c, key) for c in chunks]))
         by_deal = {}
         for chunk, part in zip(chunks, parts, strict=True):
             by_deal.update(zip(chunk, part, strict=True))
         outcomes = [by_deal[d] for d in numbers]
     else:
-        outcomes = _play_chunk((candidate, field, seed, numbers))
-    return summarize(candidate, field, seed, outcomes)
+        outcomes = _play_chunk((candidate, field, seed, numbers, key))
+    return summarize(candidate, field, seed, outcomes, GAMES[key])
 
 
-def summarize(candidate: str, field: str, seed: int, outcomes: list[dict]) -> dict:
-    per_deal = [sum(o["scores"]) / len(o["scores"]) for o in outcomes]
+def _figures(hands: list[dict]) -> dict:
+    mean, low, high = mean_ci([h["score"] for h in hands])
+    return {"hands": len(hands), "mean": mean, "ci_low": low, "ci_high": high}
+
+
+def _split(hands: list[dict], key: str, names: tuple[str, ...]) -> dict[str, list[dict]]:
+    """The hands by ``key``, every one of ``names`` first (empty or not), then any other."""
+    groups: dict[str, list[dict]] = {name: [] for name in names}
+    for hand in hands:
+        groups.setdefault(hand[key], []).append(hand)
+    return groups
+
+
+def summarize(
+    candidate: str, field: str, seed: int, outcomes: list[dict], game=GAMES["sheepshead", False]
+) -> dict:
+    per_deal = [sum(h["score"] for h in o["hands"]) / len(o["hands"]) for o in outcomes]
+    hands = [h for o in outcomes for h in o["hands"]]
     mean, low, high = mean_ci(per_deal)
-    roles = {}
-    for role in ROLES:
-        values = [
-            s for o in outcomes for s, r in zip(o["scores"], o["roles"], strict=True) if r == role
-        ]
-        r_mean, r_low, r_high = mean_ci(values)
-        roles[role] = {"hands": len(values), "mean": r_mean, "ci_low": r_low, "ci_high": r_high}
+    roles = {role: _figures(group) for role, group in _split(hands, "role", game.roles).items()}
     latency = {}
     for level in dict.fromkeys([candidate, field]):
         times = sorted(t for o in outcomes for t in o["times"][level])
@@ -125,25 +232,36 @@ def summarize(candidate: str, field: str, seed: int, outcomes: list[dict]) -> di
             "p50": round(percentile(times, 0.50) * 1000, 3),
             "p99": round(percentile(times, 0.99) * 1000, 3),
         }
-    return {
+    summary = {
+        "game": game.name,
         "candidate": candidate,
         "field": field,
         "seed": seed,
         "deals": len(outcomes),
-        "hands": SEATS * len(outcomes),
+        "hands": len(hands),
         "mean": mean,
         "ci_low": low,
         "ci_high": high,
         "roles": roles,
         "latency_ms": latency,
     }
+    if game.contracts:
+        summary["deck"] = game.deck
+        summary["contracts"] = {
+            contract: {**_figures(group), "declared": sum(h["declared"] for h in group)}
+            for contract, group in _split(hands, "contract", game.contracts).items()
+        }
+        summary["said"] = {said: sum(h[said] for h in hands) for said in ("kontra", "re")}
+    return summary
 
 
 def report(summary: dict) -> str:
+    unit = GAMES[summary["game"], summary.get("deck") == "short"].unit
+    at = f" at {summary['game']}, {summary['deck']} deck" if "deck" in summary else ""
     lines = [
-        f"{summary['candidate']} against {summary['field']}: {summary['deals']} deals, "
+        f"{summary['candidate']} against {summary['field']}{at}: {summary['deals']} deals, "
         f"{summary['hands']} hands (seed {summary['seed']})",
-        f"  mean score per hand {summary['mean']:+.3f}  "
+        f"  mean score per hand{unit} {summary['mean']:+.3f}  "
         f"95% CI [{summary['ci_low']:+.3f}, {summary['ci_high']:+.3f}]",
     ]
     for role, figures in summary["roles"].items():
@@ -151,6 +269,15 @@ def report(summary: dict) -> str:
             f"  as {role:<9} {figures['hands']:>6} hands  mean {figures['mean']:+.3f}  "
             f"[{figures['ci_low']:+.3f}, {figures['ci_high']:+.3f}]"
         )
+    for contract, figures in summary.get("contracts", {}).items():
+        lines.append(
+            f"  in {contract:<10} {figures['hands']:>5} hands  mean {figures['mean']:+.3f}  "
+            f"[{figures['ci_low']:+.3f}, {figures['ci_high']:+.3f}]  "
+            f"declared {figures['declared']}"
+        )
+    if "said" in summary:
+        said = summary["said"]
+        lines.append(f"  said Kontra in {said['kontra']} hands, Re in {said['re']}")
     for level, figures in summary["latency_ms"].items():
         lines.append(
             f"  {level:<9} decision time p50 {figures['p50']:.2f} ms, "
@@ -161,7 +288,10 @@ def report(summary: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules_engine.players.arena")
-    parser.add_argument("--game", default="sheepshead", choices=["sheepshead"])
+    parser.add_argument("--game", default="sheepshead", choices=["sheepshead", "schafkopf"])
+    parser.add_argument(
+        "--short-deck", action="store_true", help="Schafkopf's 24-card deck, six cards each"
+    )
     parser.add_argument("--candidate", required=True, choices=list(LEVELS))
     parser.add_argument("--field", required=True, choices=list(LEVELS))
     parser.add_argument("--deals", type=int, default=200)
@@ -171,7 +301,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.deals < 1 or args.workers < 1:
         parser.error("--deals and --workers must be at least 1")
-    summary = run(args.candidate, args.field, args.deals, args.seed, args.workers)
+    if args.short_deck and args.game != "schafkopf":
+        parser.error("--short-deck is for --game schafkopf only")
+    summary = run(
+        args.candidate, args.field, args.deals, args.seed, args.workers, args.game, args.short_deck
+    )
     print(json.dumps(summary, sort_keys=True) if args.json else report(summary))
     return 0
 
