@@ -50,34 +50,47 @@ def _doubles(state: SchafkopfHand, seat: int, hand: int) -> bool:
     return seat != contract.partner and wants_kontra(hand, contract.kind, state.deal.variant)
 
 
+#: Who plays with whom, by (ramsch, solo, declarer, partner, seat): a few dozen keys.
+_TEAMMATES: dict[tuple, list[bool]] = {}
+
+
+def _teammates(contract, seat: int, seats: int) -> list[bool]:
+    kind = contract.kind
+    key = (kind.game is Game.RAMSCH, kind.is_solo, contract.declarer, contract.partner, seat)
+    teammate = _TEAMMATES.get(key)
+    if teammate is None:
+        if kind.game is Game.RAMSCH:
+            teammate = [s == seat for s in range(seats)]
+        else:
+            side = (contract.declarer,) if kind.is_solo else (contract.declarer, contract.partner)
+            mine = seat in side
+            teammate = [(s in side) == mine for s in range(seats)]
+        _TEAMMATES[key] = teammate
+    return teammate
+
+
 def exact_table(state: SchafkopfHand, seat: int) -> Table:
     contract = state.contract
-    kind = contract.kind
     seats = state.deal.seats
-    if kind.game is Game.RAMSCH:
-        teammate = [s == seat for s in range(seats)]
-    else:
-        side = (contract.declarer,) if kind.is_solo else (contract.declarer, contract.partner)
-        mine = seat in side
-        teammate = [(s in side) == mine for s in range(seats)]
     trick = state.trick
     leader = state.leader
+    unplayed = state.unplayed
     return Table(
         me=seat,
         seats=seats,
-        hand=state.hand(seat),
+        hand=state.held[seat] & unplayed,
         legal=state._playable(seat),
         trick_seats=[(leader + k) % seats for k in range(len(trick))],
         trick_cards=list(trick),
         led=contract.follow_class[trick[0]] if trick else -1,
-        contract=kind.game.value,
+        contract=contract.kind.game.value,
         picker=contract.declarer,
         called=contract.called,
         called_led=not contract.called_pending,
-        teammate=teammate,
-        may_hold=[state.hand(s) for s in range(seats)],
+        teammate=_teammates(contract, seat, seats),
+        may_hold=[held & unplayed for held in state.held],
         my_tricks=sum(1 for _leader, _cards, winner in state.tricks if winner == seat),
-        tables=tables_of(kind.ranking),
+        tables=tables_of(contract.kind.ranking),
         exact=True,
     )
 

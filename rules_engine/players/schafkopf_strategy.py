@@ -11,8 +11,9 @@ playouts a sampled full deal. The rules of thumb are the well-known ones:
 - The Rufspiel calls the ace of the suit the declarer holds fewest cards of.
 - Kontra from a hand that would have played a game itself; Re from a
   declarer well above its bar.
-- The declaring side leads trump, from the top when the top stands; the
-  defenders look for the called ace, then cash fresh aces, then lead short.
+- The declaring side leads trump, from the top when the top stands; a
+  partner short of trumps with a long called suit runs away; the defenders
+  look for the called ace, then cash fresh aces, then lead short.
 - A Ramsch is played to take as few points as possible.
 
 The card play both games share (follow, schmier, keep count of trumps) is
@@ -52,6 +53,8 @@ FEWEST_TRUMPS = {Game.RUFSPIEL: 4, Game.SOLO: 6, Game.WENZ: 2, Game.GEIER: 2}
 KONTRA_BAR = 10.0
 RE_MARGIN = 3.0
 PARTNER_RE_BAR = 10.5
+#: The partner runs away with a long called suit when it holds this many trumps or fewer.
+RUN_AWAY_TRUMPS = 2
 
 #: The games a hand is weighed for: the Rufspiel, Wenz, Geier and each Farbsolo.
 PLAIN_GAMES = tuple(kind for kind in GAMES_BY_KEY.values() if kind.rank and not kind.tout)
@@ -278,6 +281,14 @@ def _top_trump_stands(table: Table, card: int) -> bool:
     return True
 
 
+def _run_away_cards(table: Table, plain: list[int]) -> list[int]:
+    """The partner's cards of the called suit other than the called one, which the
+    rules let it lead only with a long suit (running away)."""
+    if table.called < 0 or table.called_led or not table.hand >> table.called & 1:
+        return []
+    return [c for c in plain if c >> 3 == table.called >> 3 and c != table.called]
+
+
 def _lead(table: Table, legal: list[int]) -> int:
     trump_mask = table.tables.trump_mask
     power = table.tables.power
@@ -285,6 +296,10 @@ def _lead(table: Table, legal: list[int]) -> int:
     plain = [c for c in legal if not trump_mask >> c & 1]
     declaring_side = table.me == table.picker or table.teammate[table.picker] is True
     if declaring_side:
+        run_away = _run_away_cards(table, plain)
+        if run_away and len(trumps) <= RUN_AWAY_TRUMPS:
+            # Davonlaufen: a low card of the long called suit frees the ace for later.
+            return min(run_away, key=lambda c: (power[c], c))
         if trumps and (opponents_may_trump(table) or not plain):
             top = max(trumps, key=lambda c: power[c])
             if _top_trump_stands(table, top) or table.me != table.picker:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from new_process import json_from_new_process
-from schafkopf_scripts import deal, run
+from schafkopf_scripts import RUN_DEAL, deal, run
 
 from rules_engine import SchafkopfHand
 from rules_engine.actions import PASS, play
@@ -151,6 +151,12 @@ def test_a_defender_on_lead_looks_for_the_called_ace():
     state = run(deal(*hands), "0:pass 1:bid 2:pass 3:pass 1:ruf:AC")
     assert state.turn == 0
     assert decide("standard", state) == play("9C")
+
+
+def test_a_partner_short_of_trumps_runs_away_with_a_long_called_suit():
+    state = run(deal(*RUN_DEAL), "0:pass 1:bid 2:pass 3:pass 1:ruf:AS")
+    assert state.turn == 0 and state.partner == 0
+    assert decide("standard", state) == play("8S")
 
 
 def test_in_a_ramsch_a_void_seat_sheds_its_ace_under_another_seats_trick():
