@@ -19,7 +19,7 @@ from . import schafkopf_expert
 from .base import Player
 from .knowledge import knowledge_from_view
 from .montecarlo import best_of, sample_and_play
-from .playout import play_out
+from .playout import play_out_after
 from .rng import Rng
 from .rule_based import StandardPlayer
 from .sampling import DealSampler
@@ -61,7 +61,9 @@ class ExpertPlayer(Player):
         if len(candidates) == 1:
             return candidates[0]
         sampler = DealSampler(knowledge_from_view(view))
-        totals, sampled = sample_and_play(sampler, candidates, rng, self.samples, play_out, outcome)
+        totals, sampled = sample_and_play(
+            sampler, candidates, rng, self.samples, play_out_after, outcome
+        )
         if not sampled:
             return self.fallback.decide(view, seed)
         preferred = self.fallback.decide(view, seed)

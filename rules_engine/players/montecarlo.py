@@ -11,9 +11,10 @@ from __future__ import annotations
 from .rng import Rng
 
 
-def sample_and_play(sampler, candidates, rng: Rng, samples: int, play_out, value) -> tuple:
-    """Each candidate played out on the same sampled deals: the totals of their
-    outcomes for the seat, and how many samples were found."""
+def sample_and_play(sampler, candidates, rng: Rng, samples: int, finish, value) -> tuple:
+    """Each candidate played out on the same sampled deals (``finish(state,
+    candidate)`` gives the finished hand): the totals of their outcomes for the
+    seat, and how many samples were found."""
     totals = [0.0] * len(candidates)
     sampled = 0
     seat = sampler.knowledge.me
@@ -23,7 +24,7 @@ def sample_and_play(sampler, candidates, rng: Rng, samples: int, play_out, value
             continue
         sampled += 1
         for i, action in enumerate(candidates):
-            totals[i] += value(play_out(state.apply(action)), seat)
+            totals[i] += value(finish(state, action), seat)
     return totals, sampled
 
 

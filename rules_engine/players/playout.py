@@ -77,3 +77,8 @@ def play_out(state: SheepsheadHand) -> SheepsheadHand:
     while state.phase != OVER:
         state = state.apply(policy_action(state))
     return state
+
+
+def play_out_after(state, action):
+    """The finished hand after ``action``, every seat then following the strategy."""
+    return play_out(state.apply(action))

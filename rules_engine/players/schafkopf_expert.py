@@ -16,14 +16,21 @@ from __future__ import annotations
 from ..actions import PASS, Action
 from ..cards import CARD_POINTS, cards_of
 from ..contracts import Game
-from ..schafkopf_actions import KIND_OF, KONTRA
+from ..schafkopf_actions import BID, CALL_ACTIONS, KIND_OF, KONTRA, SOLO_DECLARATIONS
 from ..schafkopf_view import SchafkopfView
 from .montecarlo import best_of, sample_and_play
 from .rng import Rng
 from .schafkopf_knowledge import SchafkopfKnowledge, schafkopf_knowledge
-from .schafkopf_playout import play_out
+from .schafkopf_playout import play_out_after, play_out_declaring
 from .schafkopf_sampling import SchafkopfSampler, best_margin
-from .schafkopf_strategy import BID_BAR, hand_weight, is_sure_tout, scale
+from .schafkopf_strategy import (
+    BID_BAR,
+    callable_cards,
+    choose_declaration,
+    hand_weight,
+    is_sure_tout,
+    scale,
+)
 
 #: Deals sampled per decision.
 SAMPLES = 32
@@ -41,26 +48,53 @@ STRATEGY_PRIOR = 0.15
 def decide(view: SchafkopfView, rng: Rng, samples: int, preferred: Action) -> Action:
     """The expert's action; ``preferred`` is the standard strategy's."""
     k = schafkopf_knowledge(view)
+    if view.phase == "bidding":
+        return _bid(view, k, rng, samples, preferred)
     candidates = candidates_of(view, k)
-    if preferred not in candidates and view.phase != "bidding":
+    if preferred not in candidates:
         candidates.append(preferred)
     if len(candidates) == 1:
         return candidates[0]
     sampler = SchafkopfSampler(k)
-    totals, sampled = sample_and_play(sampler, candidates, rng, samples, play_out, outcome)
+    totals, sampled = sample_and_play(sampler, candidates, rng, samples, play_out_after, outcome)
     if not sampled:
         return preferred
-    prior = STRATEGY_PRIOR * view.options["tariff_rufspiel"] * sampled
-    return best_of(candidates, totals, preferred, prior)
+    return best_of(candidates, totals, preferred, _prior(view, sampled))
+
+
+def _prior(view: SchafkopfView, sampled: int) -> float:
+    return STRATEGY_PRIOR * view.options["tariff_rufspiel"] * sampled
+
+
+def _bid(view: SchafkopfView, k: SchafkopfKnowledge, rng: Rng, samples: int, preferred):
+    """Bid if one of the games the hand comes nearest to, declared when its turn
+    comes, does better than passing: a bid is searched with what it would declare."""
+    if best_margin(k.hand, k.variant) < -OUT_OF_REACH * scale(k.variant):
+        return PASS
+    calls = [CALL_ACTIONS[c] for c in callable_cards(k.hand, k.variant)]
+    first_bidder = (*calls, *SOLO_DECLARATIONS)
+    candidates: list = [PASS, *_nearest(view, k, first_bidder)]
+    sampler = SchafkopfSampler(k)
+
+    def finish(state, candidate):
+        if candidate is PASS:
+            return play_out_after(state, PASS)
+        return play_out_declaring(state.apply(BID), view.seat, candidate)
+
+    totals, sampled = sample_and_play(sampler, candidates, rng, samples, finish, outcome)
+    if not sampled:
+        return preferred
+    leads = view.seat == (view.dealer + 1) % view.seats
+    standard = (
+        PASS if preferred is PASS else choose_declaration(k.hand, first_bidder, k.variant, leads)
+    )
+    best = best_of(candidates, totals, standard, _prior(view, sampled))
+    return PASS if best is PASS else BID
 
 
 def candidates_of(view: SchafkopfView, k: SchafkopfKnowledge) -> list[Action]:
     """The actions worth a search (see the module docstring)."""
     phase = view.phase
-    if phase == "bidding":
-        if best_margin(k.hand, k.variant) < -OUT_OF_REACH * scale(k.variant):
-            return [PASS]
-        return list(view.legal)
     if phase == "declaring":
         return _declarations(view, k)
     if phase == "play":
@@ -70,10 +104,16 @@ def candidates_of(view: SchafkopfView, k: SchafkopfKnowledge) -> list[Action]:
 
 
 def _declarations(view: SchafkopfView, k: SchafkopfKnowledge) -> list[Action]:
+    chosen = _nearest(view, k, view.legal)
+    return [*chosen, PASS] if PASS in view.legal else chosen
+
+
+def _nearest(view: SchafkopfView, k: SchafkopfKnowledge, declarations) -> list[Action]:
+    """The declarations the hand comes nearest to clearing the bar of, a sure Tout first."""
     factor = scale(k.variant)
     leads = view.seat == (view.dealer + 1) % view.seats
     rated = []
-    for action in view.legal:
+    for action in declarations:
         if action is PASS:
             continue
         kind = KIND_OF[action]
@@ -83,8 +123,7 @@ def _declarations(view: SchafkopfView, k: SchafkopfKnowledge) -> list[Action]:
             continue
         rated.append((hand_weight(k.hand, kind) - BID_BAR[kind.game] * factor, action))
     rated.sort(key=lambda pair: -pair[0])
-    chosen = [action for _margin, action in rated[:DECLARATION_CANDIDATES]]
-    return [*chosen, PASS] if PASS in view.legal else chosen
+    return [action for _margin, action in rated[:DECLARATION_CANDIDATES]]
 
 
 def distinct_plays(k: SchafkopfKnowledge, plays: list[Action]) -> list[Action]:

@@ -100,3 +100,21 @@ def play_out(state: SchafkopfHand) -> SchafkopfHand:
     while not state.is_over:
         state = state.apply(policy_action(state))
     return state
+
+
+def play_out_after(state, action):
+    """The finished hand after ``action``, every seat then following the strategy."""
+    return play_out(state.apply(action))
+
+
+def play_out_declaring(state: SchafkopfHand, seat: int, declaration: Action) -> SchafkopfHand:
+    """The finished hand in which ``seat`` declares ``declaration`` when its turn to
+    declare comes and the game is still open to it; otherwise the strategy plays."""
+    while not state.is_over:
+        action = None
+        if state.phase is DECLARING and state.turn == seat:
+            for offered in state.legal_actions():
+                if offered is declaration:
+                    action = declaration
+        state = state.apply(action or policy_action(state))
+    return state
