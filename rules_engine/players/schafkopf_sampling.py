@@ -32,11 +32,13 @@ from .schafkopf_strategy import (
     wants_kontra,
 )
 
-#: How far above a bar a pass is surprising, and below it a bid or a declaration.
-PASSER_MARGIN = 2.0
+#: How far above a bar a pass is surprising, below it a bid, and below the declared
+#: game's bar a declaration (in the long deck's units).
+PASSER_MARGIN = 1.0
 BIDDER_SHORTFALL = 3.0
+DECLARER_SHORTFALL = 1.0
 #: How often a surprising sample is dropped.
-DROP_PASSER, DROP_BIDDER, DROP_KONTRA = 0.8, 0.7, 0.5
+DROP_PASSER, DROP_BIDDER, DROP_DECLARER, DROP_KONTRA = 0.8, 0.7, 0.9, 0.5
 
 
 def allowed_cards(k: SchafkopfKnowledge) -> dict[int, int]:
@@ -156,7 +158,7 @@ def plausible(k: SchafkopfKnowledge, dealt: list[int], rng: Rng) -> bool:
             if kind is None or kind.tout:
                 continue
             short = BID_BAR[kind.game] * factor - hand_weight(hand, kind)
-            if short > BIDDER_SHORTFALL * factor and rng.random() < DROP_BIDDER:
+            if short > DECLARER_SHORTFALL * factor and rng.random() < DROP_DECLARER:
                 return False
         elif action is KONTRA and k.kind is not None:
             if not wants_kontra(hand, k.kind, variant) and rng.random() < DROP_KONTRA:
