@@ -11,7 +11,7 @@ from ..actions import ALONE, CALL, PASS, PICK, Action
 from ..cards import codes_to_mask
 from ..schafkopf_view import SchafkopfView
 from ..view import SeatView
-from .cardplay import Table
+from .cardplay import Table, may_hold_from
 from .knowledge import Knowledge, knowledge_from_view
 from .rng import Rng
 from .strategy import CLASS_MASKS, TABLES
@@ -93,16 +93,7 @@ def call_action(called: int | None) -> Action:
 
 def table_from_knowledge(k: Knowledge, legal: int) -> Table:
     """The card-choice inputs, from what the seat knows (not exact)."""
-    may_hold = []
-    for seat in range(k.seats):
-        if seat == k.me:
-            may_hold.append(k.hand)
-            continue
-        cards = k.unseen
-        for cls in range(5):
-            if k.voids[seat] >> cls & 1:
-                cards &= ~CLASS_MASKS[cls]
-        may_hold.append(cards)
+    may_hold = may_hold_from(k, CLASS_MASKS)
     view = k.view
     return Table(
         me=k.me,

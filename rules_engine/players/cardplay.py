@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import CARD_POINTS, DECK_SIZE, cards_of
+from ..cards import ACE, CARD_POINTS, DECK_SIZE, cards_of
 from ..ranking import TRUMP, Ranking
 
 
@@ -40,6 +40,22 @@ def tables_of(ranking: Ranking) -> PlayTables:
         tables = PlayTables(strength, ranking.class_masks, ranking.trump_mask, power)
         _TABLES[ranking.name] = tables
     return tables
+
+
+def without_voids(cards: int, voids: int, class_masks: tuple[int, ...]) -> int:
+    """``cards`` less every class a seat has shown a void in (bit k of ``voids``)."""
+    for cls in range(5):
+        if voids >> cls & 1:
+            cards &= ~class_masks[cls]
+    return cards
+
+
+def may_hold_from(k, class_masks: tuple[int, ...]) -> list[int]:
+    """Per seat, the cards it may hold as far as ``k`` (a seat's knowledge) can tell."""
+    return [
+        k.hand if seat == k.me else without_voids(k.unseen, k.voids[seat], class_masks)
+        for seat in range(k.seats)
+    ]
 
 
 @dataclass(slots=True)
@@ -149,3 +165,25 @@ def suit_fresh(table: Table, suit: int) -> bool:
         if seat != table.me:
             outstanding |= table.may_hold[seat] & suit_cards
     return outstanding.bit_count() >= 3
+
+
+def defender_lead(table: Table, trumps: list[int], plain: list[int]) -> int:
+    """A defender's lead: the called suit first (its ace must come out), then a
+    fresh ace, then the shortest suit's lowest card (a void comes sooner);
+    trump last."""
+    power = table.tables.power
+    if table.called >= 0 and not table.called_led:
+        called_suit = [c for c in plain if c >> 3 == table.called >> 3]
+        if called_suit:
+            return min(called_suit, key=lambda c: (power[c], c))
+    if plain:
+        aces = [c for c in plain if c & 7 == ACE and suit_fresh(table, c >> 3)]
+        if aces:
+            return aces[0]
+        masks = table.tables.class_masks
+
+        def shortness(c: int) -> tuple:
+            return ((table.hand & masks[c >> 3]).bit_count(), CARD_POINTS[c], power[c])
+
+        return min(plain, key=shortness)
+    return min(trumps, key=lambda c: (CARD_POINTS[c], power[c]))

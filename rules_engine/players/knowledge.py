@@ -75,18 +75,29 @@ class Knowledge:
         return None if side is None else side == self.i_am_on_picker_side
 
 
-def knowledge_from_view(view: SeatView) -> Knowledge:
-    """Everything ``view.seat`` can infer, from its view alone."""
+@dataclass
+class TricksSeen:
+    """What the tricks on the table show: who played what, who showed a void."""
+
+    played_by: list[int]  # visible cards each seat has played
+    voids: list[int]  # per seat: bit k set when it showed it has no card of class k
+    called_led: bool  # a trick was led in the called card's class
+    face_down_played: bool  # the picker's face-down unknown went to a trick
+    trick_seats: list[int]  # seats that played to the current trick, in order
+    trick_cards: list[int]  # their cards (-1 for the face-down unknown)
+    led_class: int  # of the current trick, -1 when it is empty
+
+
+def tricks_seen(view, follow_class: tuple[int, ...], called_class: int) -> TricksSeen:
+    """Walk a view's tricks (the one in play included) under a ranking's classes.
+
+    Following is always forced, so a card of another class is a real void. A
+    face-down card (Sheepshead's unknown, ``None`` in a view) leads the called
+    card's class and shows nothing else."""
     seats = view.seats
-    me = view.seat
-    ranking = SHEEPSHEAD
-    hand = codes_to_mask(view.hand)
     played_by = [0] * seats
     voids = [0] * seats
-    called = parse_card(view.called) if view.called else -1
-    called_class = called >> 3 if called >= 0 else -1
-    called_led = False
-    face_down_played = False
+    called_led = face_down_played = False
     tricks = list(view.tricks) + ([view.trick] if view.trick is not None else [])
     for trick in tricks:
         led_class = -1
@@ -100,13 +111,34 @@ def knowledge_from_view(view: SeatView) -> Knowledge:
             c = parse_card(code)
             played_by[seat] |= 1 << c
             if position == 0:
-                led_class = ranking.follow_class[c]
-            elif ranking.follow_class[c] != led_class:
-                voids[seat] |= 1 << led_class  # following is always forced: a real void
+                led_class = follow_class[c]
+            elif follow_class[c] != led_class:
+                voids[seat] |= 1 << led_class
         if led_class == called_class and called_class >= 0:
             called_led = True
+    trick_seats, trick_cards, led_now = [], [], -1
+    current = view.trick
+    if current is not None:
+        for position, code in enumerate(current.cards):
+            trick_seats.append((current.leader + position) % seats)
+            trick_cards.append(-1 if code is None else parse_card(code))
+        if trick_cards:
+            first = trick_cards[0]
+            led_now = called_class if first < 0 else follow_class[first]
+    return TricksSeen(
+        played_by, voids, called_led, face_down_played, trick_seats, trick_cards, led_now
+    )
+
+
+def knowledge_from_view(view: SeatView) -> Knowledge:
+    """Everything ``view.seat`` can infer, from its view alone."""
+    seats = view.seats
+    me = view.seat
+    hand = codes_to_mask(view.hand)
+    called = parse_card(view.called) if view.called else -1
+    seen = tricks_seen(view, SHEEPSHEAD.follow_class, called >> 3 if called >= 0 else -1)
     played = 0
-    for mask in played_by:
+    for mask in seen.played_by:
         played |= mask
     own_hidden = 0
     if view.buried:
@@ -120,7 +152,7 @@ def knowledge_from_view(view: SeatView) -> Knowledge:
     for seat in range(seats):
         if seat != me:
             left = view.cards_left[seat]
-            if seat == view.picker and view.unknown_set_aside and not face_down_played:
+            if seat == view.picker and view.unknown_set_aside and not seen.face_down_played:
                 left -= 1  # the set-aside unknown is counted apart
             hidden_counts[seat] = left
     if view.phase == "picking" or view.contract == "leaster":
@@ -129,31 +161,21 @@ def knowledge_from_view(view: SeatView) -> Knowledge:
         hidden_counts[BURY] = 2
     if view.unknown_set_aside and view.picker != me:
         hidden_counts[UNKNOWN_SLOT] = 1
-    current = view.trick
-    trick_seats, trick_cards = [], []
-    led_now = -1
-    if current is not None:
-        for position, code in enumerate(current.cards):
-            trick_seats.append((current.leader + position) % seats)
-            trick_cards.append(-1 if code is None else parse_card(code))
-        if trick_cards:
-            first = trick_cards[0]
-            led_now = called_class if first < 0 else ranking.follow_class[first]
     return Knowledge(
         view=view,
         me=me,
         seats=seats,
         hand=hand,
         unseen=unseen,
-        played_by=played_by,
-        voids=voids,
+        played_by=seen.played_by,
+        voids=seen.voids,
         hidden_counts=hidden_counts,
         picker=-1 if view.picker is None else view.picker,
         partner=-1 if view.partner is None else view.partner,
         called=called,
         contract=view.contract,
-        called_led=called_led,
-        trick_seats=trick_seats,
-        trick_cards=trick_cards,
-        led_class=led_now,
+        called_led=seen.called_led,
+        trick_seats=seen.trick_seats,
+        trick_cards=seen.trick_cards,
+        led_class=seen.led_class,
     )

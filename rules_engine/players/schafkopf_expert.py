@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..actions import PASS, Action
 from ..cards import CARD_POINTS, cards_of
 from ..contracts import Game
-from ..schafkopf_actions import BID, CALL_ACTIONS, KIND_OF, KONTRA, SOLO_DECLARATIONS
+from ..schafkopf_actions import BID, CALL_ACTIONS, KONTRA, SOLO_DECLARATIONS
 from ..schafkopf_view import SchafkopfView
 from .montecarlo import best_of, sample_and_play
 from .rng import Rng
@@ -24,11 +24,9 @@ from .schafkopf_knowledge import SchafkopfKnowledge, schafkopf_knowledge
 from .schafkopf_playout import play_out_after, play_out_declaring
 from .schafkopf_sampling import SchafkopfSampler, best_margin
 from .schafkopf_strategy import (
-    BID_BAR,
     callable_cards,
     choose_declaration,
-    hand_weight,
-    is_sure_tout,
+    declaration_margins,
     scale,
 )
 
@@ -110,18 +108,8 @@ def _declarations(view: SchafkopfView, k: SchafkopfKnowledge) -> list[Action]:
 
 def _nearest(view: SchafkopfView, k: SchafkopfKnowledge, declarations) -> list[Action]:
     """The declarations the hand comes nearest to clearing the bar of, a sure Tout first."""
-    factor = scale(k.variant)
     leads = view.seat == (view.dealer + 1) % view.seats
-    rated = []
-    for action in declarations:
-        if action is PASS:
-            continue
-        kind = KIND_OF[action]
-        if kind.tout:
-            if is_sure_tout(k.hand, kind, k.variant, leads):
-                rated.append((1e9, action))
-            continue
-        rated.append((hand_weight(k.hand, kind) - BID_BAR[kind.game] * factor, action))
+    rated = declaration_margins(k.hand, declarations, k.variant, leads)
     rated.sort(key=lambda pair: -pair[0])
     return [action for _margin, action in rated[:DECLARATION_CANDIDATES]]
 

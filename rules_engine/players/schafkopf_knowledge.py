@@ -16,7 +16,8 @@ from ..contracts import GAMES_BY_KEY, Game, GameKind
 from ..schafkopf_deal import variant_for
 from ..schafkopf_view import SchafkopfView
 from ..variant import Variant
-from .cardplay import PlayTables, Table, tables_of
+from .cardplay import PlayTables, Table, may_hold_from, tables_of
+from .knowledge import tricks_seen
 
 
 @dataclass
@@ -92,37 +93,14 @@ def schafkopf_knowledge(view: SchafkopfView) -> SchafkopfKnowledge:
     kind = kind_of_view(view)
     ranking = kind.ranking if kind is not None else variant.ranking
     hand = codes_to_mask(view.hand)
-    played_by = [0] * seats
-    voids = [0] * seats
     called = parse_card(view.called) if view.called else -1
-    called_class = called >> 3 if called >= 0 else -1
-    called_led = False
-    tricks = list(view.tricks) + ([view.trick] if view.trick is not None else [])
-    for trick in tricks:
-        led = -1
-        for position, code in enumerate(trick.cards):
-            seat = (trick.leader + position) % seats
-            c = parse_card(code)
-            played_by[seat] |= 1 << c
-            if position == 0:
-                led = ranking.follow_class[c]
-            elif ranking.follow_class[c] != led:
-                voids[seat] |= 1 << led  # following is always forced: a real void
-        if led == called_class and called_class >= 0:
-            called_led = True
+    seen = tricks_seen(view, ranking.follow_class, called >> 3 if called >= 0 else -1)
     played = 0
-    for mask in played_by:
+    for mask in seen.played_by:
         played |= mask
     partner = -1 if view.partner is None else view.partner
     if called >= 0 and hand >> called & 1:
         partner = me
-    trick_seats, trick_cards, led_now = [], [], -1
-    if view.trick is not None and view.trick.cards:
-        current = view.trick
-        for position, code in enumerate(current.cards):
-            trick_seats.append((current.leader + position) % seats)
-            trick_cards.append(parse_card(code))
-        led_now = ranking.follow_class[trick_cards[0]]
     return SchafkopfKnowledge(
         view=view,
         variant=variant,
@@ -130,34 +108,25 @@ def schafkopf_knowledge(view: SchafkopfView) -> SchafkopfKnowledge:
         seats=seats,
         hand=hand,
         unseen=variant.deck & ~hand & ~played,
-        played_by=played_by,
-        voids=voids,
+        played_by=seen.played_by,
+        voids=seen.voids,
         hidden_counts={s: view.cards_left[s] for s in range(seats) if s != me},
         kind=kind,
         tables=tables_of(ranking),
         declarer=-1 if view.declarer is None else view.declarer,
         partner=partner,
         called=called,
-        called_led=called_led,
-        trick_seats=trick_seats,
-        trick_cards=trick_cards,
-        led_class=led_now,
+        called_led=seen.called_led,
+        trick_seats=seen.trick_seats,
+        trick_cards=seen.trick_cards,
+        led_class=seen.led_class,
     )
 
 
 def table_of(k: SchafkopfKnowledge, legal: int) -> Table:
     """The card-choice inputs, from what the seat knows (not exact)."""
     tables = k.tables
-    may_hold = []
-    for seat in range(k.seats):
-        if seat == k.me:
-            may_hold.append(k.hand)
-            continue
-        cards = k.unseen
-        for cls in range(5):
-            if k.voids[seat] >> cls & 1:
-                cards &= ~tables.class_masks[cls]
-        may_hold.append(cards)
+    may_hold = may_hold_from(k, tables.class_masks)
     return Table(
         me=k.me,
         seats=k.seats,

@@ -19,6 +19,7 @@ from ..contracts import Game
 from ..errors import IllegalAction
 from ..schafkopf import SchafkopfHand
 from ..schafkopf_actions import BID, KIND_OF, KONTRA
+from .cardplay import without_voids
 from .rng import Rng
 from .schafkopf_knowledge import SchafkopfKnowledge
 from .schafkopf_strategy import (
@@ -48,10 +49,7 @@ def allowed_cards(k: SchafkopfKnowledge) -> dict[int, int]:
     called_bit = 1 << k.called if k.called >= 0 and k.unseen >> k.called & 1 else 0
     not_partner = _not_the_partner(k) if called_bit else set()
     for seat in k.hidden_counts:
-        cards = k.unseen
-        for cls in range(5):
-            if k.voids[seat] >> cls & 1:
-                cards &= ~masks[cls]
+        cards = without_voids(k.unseen, k.voids[seat], masks)
         if seat == k.declarer or seat in not_partner:
             cards &= ~called_bit
         allowed[seat] = cards

@@ -31,10 +31,10 @@ from ..variant import SCHAFKOPF_LONG, Variant
 from .cardplay import (
     Table,
     can_be_beaten,
+    defender_lead,
     follow,
     opponents_may_trump,
     still_to_play,
-    suit_fresh,
     winning,
 )
 
@@ -164,6 +164,29 @@ def tout_of(kind: GameKind) -> GameKind:
     return GAMES_BY_KEY[kind.game, kind.trump, True]
 
 
+#: The margin of a sure Tout: above any other declaration's.
+SURE_TOUT = 1e9
+
+
+def declaration_margins(
+    hand: int, declarations, variant: Variant, leads_first: bool
+) -> list[tuple[float, Action]]:
+    """Each declaration with how far ``hand`` is above its bar (below: negative),
+    in the order given; a Tout only when sure, with :data:`SURE_TOUT`."""
+    factor = scale(variant)
+    margins = []
+    for action in declarations:
+        if action is PASS:
+            continue
+        kind = KIND_OF[action]
+        if kind.tout:
+            if is_sure_tout(hand, kind, variant, leads_first):
+                margins.append((SURE_TOUT, action))
+            continue
+        margins.append((hand_weight(hand, kind) - BID_BAR[kind.game] * factor, action))
+    return margins
+
+
 def rated_declarations(
     hand: int, legal: tuple[Action, ...], variant: Variant, leads_first: bool
 ) -> list[tuple[float, Action]]:
@@ -171,20 +194,12 @@ def rated_declarations(
 
     A sure Tout comes first, then solos by their margin, then the Rufspiel."""
     rated = []
-    for action in legal:
-        if action is PASS:
-            continue
+    for margin, action in declaration_margins(hand, legal, variant, leads_first):
         kind = KIND_OF[action]
         if kind.tout:
-            base = GAMES_BY_KEY[kind.game, kind.trump, False]
-            if is_sure_tout(hand, base, variant, leads_first):
-                rated.append((100.0 + kind.rank, action))
-            continue
-        margin = clears_bar(hand, kind, variant)
-        if margin is None:
-            continue
-        bonus = 10.0 if kind.is_solo else 0.0
-        rated.append((bonus + margin, action))
+            rated.append((100.0 + kind.rank, action))
+        elif clears_bar(hand, kind, variant) is not None:
+            rated.append(((10.0 if kind.is_solo else 0.0) + margin, action))
     rated.sort(key=lambda pair: -pair[0])
     return rated
 
@@ -307,23 +322,7 @@ def _lead(table: Table, legal: list[int]) -> int:
             return min(trumps, key=lambda c: (CARD_POINTS[c], power[c]))
         # Counting trumps: once the other side has none, cash the aces first.
         return max(plain, key=lambda c: (power[c], -CARD_POINTS[c]))
-    # A defender: the called suit first (the ace must come out), then fresh aces,
-    # then the shortest suit; trump last.
-    if table.called >= 0 and not table.called_led:
-        called_suit = [c for c in plain if c >> 3 == table.called >> 3]
-        if called_suit:
-            return min(called_suit, key=lambda c: (power[c], c))
-    if plain:
-        aces = [c for c in plain if c & 7 == ACE and suit_fresh(table, c >> 3)]
-        if aces:
-            return aces[0]
-        masks = table.tables.class_masks
-
-        def shortness(c: int) -> tuple:
-            return ((table.hand & masks[c >> 3]).bit_count(), CARD_POINTS[c], power[c])
-
-        return min(plain, key=shortness)
-    return min(trumps, key=lambda c: (CARD_POINTS[c], power[c]))
+    return defender_lead(table, trumps, plain)
 
 
 def _ramsch_play(table: Table, legal: list[int]) -> int:

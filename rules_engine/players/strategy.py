@@ -16,10 +16,10 @@ from ..ranking import SHEEPSHEAD
 from .cardplay import (
     Table,
     can_be_beaten,
+    defender_lead,
     follow,
     opponents_may_trump,
     still_to_play,
-    suit_fresh,
     tables_of,
     winning,
 )
@@ -154,22 +154,7 @@ def _lead(table: Table, legal: list[int]) -> int:
             return max(trumps, key=lambda c: POWER[c])
         # Counting trumps: once the other side has none, cash fail aces first.
         return max(fails, key=lambda c: (POWER[c], -CARD_POINTS[c]))
-    # A defender: the called suit first, then fail, trump last.
-    if table.called >= 0 and not table.called_led:
-        called_suit = [c for c in fails if c >> 3 == table.called >> 3]
-        if called_suit:
-            return min(called_suit, key=lambda c: (POWER[c], c))
-    if fails:
-        aces = [c for c in fails if c & 7 == ACE and suit_fresh(table, c >> 3)]
-        if aces:
-            return aces[0]
-
-        # The shortest fail suit, its lowest card: a void comes sooner.
-        def shortness(c: int) -> tuple:
-            return ((table.hand & CLASS_MASKS[c >> 3]).bit_count(), CARD_POINTS[c], POWER[c])
-
-        return min(fails, key=shortness)
-    return min(trumps, key=lambda c: (CARD_POINTS[c], POWER[c]))
+    return defender_lead(table, trumps, fails)
 
 
 def _leaster_play(table: Table, legal: list[int]) -> int:
