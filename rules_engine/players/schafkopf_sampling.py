@@ -179,15 +179,28 @@ def best_margin(hand: int, variant) -> float:
 
 
 class SchafkopfSampler:
-    """Samples for one decision: what each seat may hold is worked out once."""
+    """Samples for one decision: what each seat may hold is worked out once.
+
+    When ``attempts`` placements in a row find no deal that the bids make
+    plausible (two strong declarations rarely fit together by chance), the
+    sampler settles for deals the history merely allows, for this decision's
+    remaining samples too."""
 
     def __init__(self, k: SchafkopfKnowledge, attempts: int = 60) -> None:
         self.knowledge = k
         self.allowed = allowed_cards(k)
         self.attempts = attempts
+        self.relaxed = False
 
     def sample(self, rng: Rng) -> SchafkopfHand | None:
         """A full state consistent with the seat's knowledge, or None after ``attempts``."""
+        state = self._draw(rng, not self.relaxed)
+        if state is None and not self.relaxed:
+            self.relaxed = True
+            state = self._draw(rng, False)
+        return state
+
+    def _draw(self, rng: Rng, weigh_bids: bool) -> SchafkopfHand | None:
         k = self.knowledge
         for _ in range(self.attempts):
             placed = sample_hands(k, rng, self.allowed)
@@ -195,7 +208,7 @@ class SchafkopfSampler:
                 continue
             dealt = [placed.get(s, 0) | k.played_by[s] for s in range(k.seats)]
             dealt[k.me] = k.hand | k.played_by[k.me]
-            if not plausible(k, dealt, rng):
+            if weigh_bids and not plausible(k, dealt, rng):
                 continue
             state = replay(k, dealt)
             if state is not None:
