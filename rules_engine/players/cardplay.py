@@ -3,17 +3,18 @@
 Sheepshead and Schafkopf differ in who plays with whom and in what is trump,
 not in how a good player follows: win a trick cheaply when it can't be taken
 back, schmier points onto a trick the own side surely wins, throw the least
-useful card otherwise, keep count of who may still hold a trump. These
-functions read a :class:`Table`, which carries the hand's ranking as lookup
-tables (:class:`PlayTables`), so they never ask which game is played. Each
-game's strategy adds only its leads and its special contracts.
+useful card otherwise but keep the guard of a ten, keep count of who may
+still hold a trump. These functions read a :class:`Table`, which carries the
+hand's ranking as lookup tables (:class:`PlayTables`), so they never ask
+which game is played. Each game's strategy adds only its leads and its
+special contracts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import ACE, CARD_POINTS, DECK_SIZE, cards_of
+from ..cards import ACE, CARD_POINTS, DECK_SIZE, TEN, cards_of
 from ..ranking import TRUMP, Ranking
 
 
@@ -143,9 +144,23 @@ def schmier(table: Table, legal: list[int]) -> int:
 
 
 def dump(table: Table, legal: list[int]) -> int:
-    """The fewest points, and the least useful card."""
+    """The fewest points, keeping a ten's guard, and the least useful card."""
     power = table.tables.power
-    return min(legal, key=lambda c: (CARD_POINTS[c], power[c]))
+    return min(legal, key=lambda c: (CARD_POINTS[c], guards_a_ten(table, c), power[c]))
+
+
+def guards_a_ten(table: Table, c: int) -> bool:
+    """Whether ``c`` is the one card beside a ten of its plain suit whose ace is still
+    out: thrown, it would leave the ten bare for the ace to catch."""
+    tables = table.tables
+    suit = c >> 3
+    ten, ace = suit * 8 + TEN, suit * 8 + ACE
+    held = table.hand & tables.class_masks[suit]
+    if c == ten or held.bit_count() != 2 or not held >> ten & 1 or held >> ace & 1:
+        return False
+    if tables.trump_mask >> c & 1 or tables.trump_mask >> ten & 1:
+        return False
+    return any(table.may_hold[s] >> ace & 1 for s in range(table.seats) if s != table.me)
 
 
 def opponents_may_trump(table: Table) -> bool:

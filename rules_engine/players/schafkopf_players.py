@@ -11,12 +11,13 @@ highest card to win a trick; it never plays an absurd card.
 from __future__ import annotations
 
 from ..actions import PASS, PLAY, Action
-from ..cards import CARD_POINTS, codes_to_mask
+from ..cards import CARD_POINTS, cards_of, codes_to_mask
 from ..contracts import GAMES_BY_KEY, Game
-from ..schafkopf_actions import BID, CALL_ACTIONS, DECLARE_ACTIONS, KIND_OF, KONTRA, RE
+from ..schafkopf_actions import BID, CALL_ACTIONS, DECLARE_ACTIONS, KONTRA, RE
 from ..schafkopf_view import SchafkopfView
+from .cardplay import winning
 from .rng import Rng
-from .schafkopf_knowledge import kind_of_view, schafkopf_knowledge, table_of
+from .schafkopf_knowledge import schafkopf_knowledge, table_of
 from .schafkopf_strategy import (
     callable_cards,
     choose_call,
@@ -124,9 +125,7 @@ class SchafkopfBeginner(SchafkopfStandard):
         return PASS
 
     def card(self, table, rng: Rng) -> int:
-        from .cardplay import winning
-
-        legal = [c for c in range(32) if table.legal >> c & 1]
+        legal = cards_of(table.legal)
         power = table.tables.power
         if not table.trick_cards:
             if table.contract != Game.RAMSCH.value and rng.random() < 0.7:
@@ -138,11 +137,3 @@ class SchafkopfBeginner(SchafkopfStandard):
         if winners and table.contract != Game.RAMSCH.value:
             return max(winners, key=lambda c: row[c])  # overkill
         return min(legal, key=lambda c: (CARD_POINTS[c], power[c]))
-
-
-def declared_kind(view: SchafkopfView):
-    """The declared game of a view, for callers that weigh a hand against it."""
-    return kind_of_view(view)
-
-
-__all__ = ["SchafkopfBeginner", "SchafkopfStandard", "KIND_OF"]
