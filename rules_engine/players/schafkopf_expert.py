@@ -36,6 +36,10 @@ SAMPLES = 32
 DECLARATION_CANDIDATES = 4
 #: A hand this far below every bar passes without a search (in the long deck's units).
 OUT_OF_REACH = 4.0
+#: Games against which the search's Kontra is not trusted: with four trumps only,
+#: the sampled hands and the playouts misjudge them (in the arena the searched
+#: Kontra lost against a Wenz or a Geier); the standard strategy's Kontra stands.
+ONLY_STANDARD_KONTRA = (Game.WENZ, Game.GEIER)
 #: Weight of the side's card points next to the score in cents, to break ties.
 POINTS_WEIGHT = 0.04
 #: The prior credited to the standard strategy's choice per sample, in units of the
@@ -95,9 +99,12 @@ def candidates_of(view: SchafkopfView, k: SchafkopfKnowledge) -> list[Action]:
     phase = view.phase
     if phase == "declaring":
         return _declarations(view, k)
+    searched_kontra = k.kind is None or k.kind.game not in ONLY_STANDARD_KONTRA
     if phase == "play":
         plays = distinct_plays(k, [a for a in view.legal if a.play_bit])
-        return [KONTRA, *plays] if KONTRA in view.legal else plays
+        return [KONTRA, *plays] if KONTRA in view.legal and searched_kontra else plays
+    if phase == "kontra" and not searched_kontra:
+        return [PASS]  # the standard strategy's own Kontra is added back by decide()
     return list(view.legal)
 
 

@@ -241,6 +241,13 @@ def test_the_called_card_is_never_sampled_to_the_declarer():
     assert holders == {1, 2}  # seat 3 itself doesn't hold it, and may not know who does
 
 
+def test_against_a_wenz_the_expert_doubles_only_as_the_standard_strategy_would():
+    hands = with_rest("JC JS JH AC TC KC AS TS", "QC QS QH 7C 8C 9C 7S 8S")
+    state = run(deal(*hands), "0:bid 1:pass 2:pass 3:pass 0:wenz 0:AC")
+    assert state.phase_name == "kontra" and state.turn == 2
+    assert candidates_of(state.view(2), schafkopf_knowledge(state.view(2))) == [PASS]
+
+
 def test_cards_worth_the_same_are_searched_once():
     state = run(first_to_bid(SOLO_HAND), "0:bid 1:pass 2:pass 3:pass 0:solo:H")
     view = state.view(0)
