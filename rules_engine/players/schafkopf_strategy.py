@@ -11,9 +11,11 @@ playouts a sampled full deal. The rules of thumb are the well-known ones:
 - The Rufspiel calls the ace of the suit the declarer holds fewest cards of.
 - Kontra from a hand that would have played a game itself; Re from a
   declarer well above its bar.
-- The declaring side leads trump, from the top when the top stands; a
-  partner short of trumps with a long called suit runs away; the defenders
-  look for the called ace, then cash fresh aces, then lead short.
+- The declaring side leads trump, from the top when the top stands (in a
+  Wenz or Geier it cashes a card that tops its suit rather than give a low
+  trump away); a partner short of trumps with a long called suit runs
+  away; the defenders look for the called ace, then cash fresh aces, then
+  lead short.
 - A Ramsch is played to take as few points as possible.
 
 The card play both games share (follow, schmier, keep count of trumps) is
@@ -56,6 +58,8 @@ PARTNER_RE_BAR = 10.5
 #: The partner runs away with a long called suit when it holds this many trumps or fewer.
 RUN_AWAY_TRUMPS = 2
 
+#: The solos with only four trumps, whose declarer keeps them rather than lead a low one.
+FOUR_TRUMP_GAMES = (Game.WENZ.value, Game.GEIER.value)
 #: The games a hand is weighed for: the Rufspiel, Wenz, Geier and each Farbsolo.
 PLAIN_GAMES = tuple(kind for kind in GAMES_BY_KEY.values() if kind.rank and not kind.tout)
 
@@ -304,6 +308,18 @@ def _run_away_cards(table: Table, plain: list[int]) -> list[int]:
     return [c for c in plain if c >> 3 == table.called >> 3 and c != table.called]
 
 
+def _tops_its_suit(table: Table, card: int) -> bool:
+    """No other seat may hold a higher card of ``card``'s plain suit."""
+    row = table.tables.strength[card >> 3]
+    suit = table.tables.class_masks[card >> 3]
+    for seat in range(table.seats):
+        if seat != table.me:
+            for c in cards_of(table.may_hold[seat] & suit):
+                if row[c] > row[card]:
+                    return False
+    return True
+
+
 def _lead(table: Table, legal: list[int]) -> int:
     trump_mask = table.tables.trump_mask
     power = table.tables.power
@@ -319,6 +335,10 @@ def _lead(table: Table, legal: list[int]) -> int:
             top = max(trumps, key=lambda c: power[c])
             if _top_trump_stands(table, top) or table.me != table.picker:
                 return top  # draw trumps; the partner leads its best to help
+            if table.contract in FOUR_TRUMP_GAMES:
+                standing = [c for c in plain if _tops_its_suit(table, c)]
+                if standing:  # four trumps are too few to give one away: cash a sure card
+                    return max(standing, key=lambda c: (CARD_POINTS[c], power[c]))
             return min(trumps, key=lambda c: (CARD_POINTS[c], power[c]))
         # Counting trumps: once the other side has none, cash the aces first.
         return max(plain, key=lambda c: (power[c], -CARD_POINTS[c]))

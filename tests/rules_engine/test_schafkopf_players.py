@@ -153,6 +153,12 @@ def test_a_defender_on_lead_looks_for_the_called_ace():
     assert decide("standard", state) == play("9C")
 
 
+def test_a_wenz_declarer_without_the_top_unter_cashes_an_ace_rather_than_lead_a_low_unter():
+    state = run(first_to_bid("JS JH AC TC KC AS 9S 7H"), "0:bid 1:pass 2:pass 3:pass 0:wenz")
+    assert state.turn == 0
+    assert decide("standard", state).card in ("AC", "AS")
+
+
 def test_a_partner_short_of_trumps_runs_away_with_a_long_called_suit():
     state = run(deal(*RUN_DEAL), "0:pass 1:bid 2:pass 3:pass 1:ruf:AS")
     assert state.turn == 0 and state.partner == 0
