@@ -112,7 +112,14 @@ def sample_places(k: Knowledge, rng: Rng, allowed: dict) -> dict | None:
         place = rng.choice(options)
         placed[place] |= 1 << c
         room[place] -= 1
-    rest = cards_of(k.unseen & ~_union(placed))
+    return deal_the_rest(k.unseen & ~_union(placed), room, placed, allowed, rng)
+
+
+def deal_the_rest(cards: int, room: dict, placed: dict, allowed: dict, rng: Rng) -> dict | None:
+    """``cards`` placed at random where they are allowed and there is room, the most
+    constrained first, each place drawn in proportion to its room (``placed`` and
+    ``room`` are updated); None when a card has nowhere left to go."""
+    rest = cards_of(cards)
     rng.shuffle(rest)
     options_of = {c: [p for p in room if allowed[p] >> c & 1] for c in rest}
     rest.sort(key=lambda c: len(options_of[c]))  # the most constrained first

@@ -21,6 +21,7 @@ from ..schafkopf import SchafkopfHand
 from ..schafkopf_actions import BID, KIND_OF, KONTRA
 from .cardplay import without_voids
 from .rng import Rng
+from .sampling import deal_the_rest
 from .schafkopf_knowledge import SchafkopfKnowledge
 from .schafkopf_strategy import (
     BID_BAR,
@@ -116,22 +117,7 @@ def sample_hands(k: SchafkopfKnowledge, rng: Rng, allowed: dict[int, int]) -> di
     taken = 0
     for cards in placed.values():
         taken |= cards
-    rest = cards_of(k.unseen & ~taken)
-    rng.shuffle(rest)
-    options_of = {c: [s for s in room if allowed[s] >> c & 1] for c in rest}
-    rest.sort(key=lambda c: len(options_of[c]))  # the most constrained first
-    for c in rest:
-        options = [s for s in options_of[c] if room[s] > 0]
-        if not options:
-            return None
-        pick = rng.below(sum(room[s] for s in options))
-        for seat in options:
-            pick -= room[seat]
-            if pick < 0:
-                break
-        placed[seat] |= 1 << c
-        room[seat] -= 1
-    return placed
+    return deal_the_rest(k.unseen & ~taken, room, placed, allowed, rng)
 
 
 def plausible(k: SchafkopfKnowledge, dealt: list[int], rng: Rng) -> bool:
