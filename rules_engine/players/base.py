@@ -11,10 +11,10 @@ from ..actions import ALONE, CALL, PASS, PICK, Action
 from ..cards import codes_to_mask
 from ..schafkopf_view import SchafkopfView
 from ..view import SeatView
-from .cardplay import Table, may_hold_from
+from .cardplay import Table, table_from
 from .knowledge import Knowledge, knowledge_from_view
 from .rng import Rng
-from .strategy import CLASS_MASKS, TABLES
+from .strategy import TABLES
 
 
 class Player:
@@ -93,26 +93,7 @@ def call_action(called: int | None) -> Action:
 
 def table_from_knowledge(k: Knowledge, legal: int) -> Table:
     """The card-choice inputs, from what the seat knows (not exact)."""
-    may_hold = may_hold_from(k, CLASS_MASKS)
-    view = k.view
-    return Table(
-        me=k.me,
-        seats=k.seats,
-        hand=k.hand,
-        legal=legal,
-        trick_seats=k.trick_seats,
-        trick_cards=k.trick_cards,
-        led=k.led_class,
-        contract=k.contract or "",
-        picker=k.picker,
-        called=k.called,
-        called_led=k.called_led,
-        teammate=[k.on_my_side(s) for s in range(k.seats)],
-        may_hold=may_hold,
-        my_tricks=view.tricks_won[k.me],
-        tables=TABLES,
-        exact=False,
-    )
+    return table_from(k, legal, k.contract or "", k.picker, TABLES)
 
 
 def knowledge_and_table(view: SeatView) -> tuple[Knowledge, Table]:

@@ -81,6 +81,29 @@ class Table:
     exact: bool = False  # may_hold is each seat's real hand (a sampled deal)
 
 
+def table_from(k, legal: int, contract: str, picker: int, tables: PlayTables) -> Table:
+    """The card-choice inputs from a seat's knowledge (either game's): what it may
+    guess each seat holds, not the real hands."""
+    return Table(
+        me=k.me,
+        seats=k.seats,
+        hand=k.hand,
+        legal=legal,
+        trick_seats=k.trick_seats,
+        trick_cards=k.trick_cards,
+        led=k.led_class,
+        contract=contract,
+        picker=picker,
+        called=k.called,
+        called_led=k.called_led,
+        teammate=[k.on_my_side(s) for s in range(k.seats)],
+        may_hold=may_hold_from(k, tables.class_masks),
+        my_tricks=k.view.tricks_won[k.me],
+        tables=tables,
+        exact=False,
+    )
+
+
 def winning(table: Table) -> tuple[int, int]:
     """The position and strength of the card now winning the trick."""
     row = table.tables.strength[table.led]

@@ -16,7 +16,7 @@ from ..contracts import GAMES_BY_KEY, Game, GameKind
 from ..schafkopf_deal import variant_for
 from ..schafkopf_view import SchafkopfView
 from ..variant import Variant
-from .cardplay import PlayTables, Table, may_hold_from, tables_of
+from .cardplay import PlayTables, Table, table_from, tables_of
 from .knowledge import tricks_seen
 
 
@@ -125,23 +125,4 @@ def schafkopf_knowledge(view: SchafkopfView) -> SchafkopfKnowledge:
 
 def table_of(k: SchafkopfKnowledge, legal: int) -> Table:
     """The card-choice inputs, from what the seat knows (not exact)."""
-    tables = k.tables
-    may_hold = may_hold_from(k, tables.class_masks)
-    return Table(
-        me=k.me,
-        seats=k.seats,
-        hand=k.hand,
-        legal=legal,
-        trick_seats=k.trick_seats,
-        trick_cards=k.trick_cards,
-        led=k.led_class,
-        contract=k.kind.game.value,
-        picker=k.declarer,
-        called=k.called,
-        called_led=k.called_led,
-        teammate=[k.on_my_side(s) for s in range(k.seats)],
-        may_hold=may_hold,
-        my_tricks=k.view.tricks_won[k.me],
-        tables=tables,
-        exact=False,
-    )
+    return table_from(k, legal, k.kind.game.value, k.declarer, k.tables)

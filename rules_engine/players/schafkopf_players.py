@@ -17,7 +17,7 @@ from ..schafkopf_actions import BID, CALL_ACTIONS, DECLARE_ACTIONS, KONTRA, RE
 from ..schafkopf_view import SchafkopfView
 from .cardplay import winning
 from .rng import Rng
-from .schafkopf_knowledge import schafkopf_knowledge, table_of
+from .schafkopf_knowledge import SchafkopfKnowledge, schafkopf_knowledge, table_of
 from .schafkopf_strategy import (
     callable_cards,
     choose_call,
@@ -46,14 +46,14 @@ class SchafkopfStandard:
 
     def on_bidding(self, view: SchafkopfView, rng: Rng) -> Action:
         k = schafkopf_knowledge(view)
-        return BID if wants_to_bid(k.hand, k.variant, leads_first(view)) else PASS
+        return BID if wants_to_bid(k.hand, k.variant) else PASS
 
     def on_declaring(self, view: SchafkopfView, rng: Rng) -> Action:
         k = schafkopf_knowledge(view)
         return choose_declaration(k.hand, view.legal, k.variant, leads_first(view))
 
     def on_kontra(self, view: SchafkopfView, rng: Rng) -> Action:
-        return KONTRA if self.doubles(view) else PASS
+        return KONTRA if self.doubles(schafkopf_knowledge(view)) else PASS
 
     def on_re(self, view: SchafkopfView, rng: Rng) -> Action:
         if RE not in view.legal:
@@ -62,14 +62,13 @@ class SchafkopfStandard:
         return RE if wants_re(k.hand, k.kind, k.variant, k.i_declare) else PASS
 
     def on_play(self, view: SchafkopfView, rng: Rng) -> Action:
-        if KONTRA in view.legal and self.doubles(view):
-            return KONTRA
         k = schafkopf_knowledge(view)
+        if KONTRA in view.legal and self.doubles(k):
+            return KONTRA
         return PLAY[self.card(table_of(k, play_mask(view)), rng)]
 
-    def doubles(self, view: SchafkopfView) -> bool:
+    def doubles(self, k: SchafkopfKnowledge) -> bool:
         """Kontra: never from the partner, who knows it plays with the declarer."""
-        k = schafkopf_knowledge(view)
         if k.i_am_partner:
             return False
         return wants_kontra(k.hand, k.kind, k.variant)
@@ -115,10 +114,10 @@ class SchafkopfBeginner(SchafkopfStandard):
         trumps = (k.hand & rufspiel.ranking.trump_mask).bit_count()
         calls = callable_cards(k.hand, k.variant)
         if calls and trumps >= round(BEGINNER_RUFSPIEL_TRUMPS * factor):
-            return CALL_ACTIONS[choose_call(k.hand, calls[:1], k.variant)]
+            return CALL_ACTIONS[choose_call(k.hand, calls[:1])]
         return None
 
-    def doubles(self, view: SchafkopfView) -> bool:
+    def doubles(self, k: SchafkopfKnowledge) -> bool:
         return False
 
     def on_re(self, view: SchafkopfView, rng: Rng) -> Action:

@@ -37,7 +37,7 @@ def policy_action(state: SchafkopfHand) -> Action:
             return KONTRA
         return PLAY[choose_play(exact_table(state, seat))]
     if phase is BIDDING:
-        return BID if wants_to_bid(hand, variant, seat == state.deal.first_leader) else PASS
+        return BID if wants_to_bid(hand, variant) else PASS
     if phase is DECLARING:
         return choose_declaration(hand, legal, variant, seat == state.deal.first_leader)
     if phase is KONTRA_TURN:

@@ -126,7 +126,7 @@ def callable_cards(hand: int, variant: Variant) -> list[int]:
     return [ace for suit, ace, _ten in table if hand & suit and not hand >> ace & 1]
 
 
-def choose_call(hand: int, calls: list[int], variant: Variant) -> int:
+def choose_call(hand: int, calls: list[int]) -> int:
     """The card to call: of the suit the declarer holds fewest cards of, an ace
     before a ten (the partner's ace then takes the suit's first trick)."""
     masks = RUFSPIEL.ranking.class_masks
@@ -208,7 +208,7 @@ def rated_declarations(
     return rated
 
 
-def wants_to_bid(hand: int, variant: Variant, leads_first: bool) -> bool:
+def wants_to_bid(hand: int, variant: Variant) -> bool:
     """Whether some game clears its bar (a Rufspiel only with a card to call)."""
     for kind in PLAIN_GAMES:
         if kind.game is Game.RUFSPIEL and not callable_cards(hand, variant):
@@ -230,7 +230,7 @@ def choose_declaration(
         best = rated[0][1]
         if KIND_OF[best] is RUFSPIEL:
             by_card = {a.index: a for a in calls}
-            return by_card[choose_call(hand, list(by_card), variant)]
+            return by_card[choose_call(hand, list(by_card))]
         return best
     if PASS in legal:
         return PASS
@@ -240,7 +240,7 @@ def choose_declaration(
 def _nearest_game(hand: int, legal: tuple[Action, ...], variant: Variant) -> Action:
     calls = [a.index for a in legal if a.contract == Game.RUFSPIEL.value]
     if calls:
-        return CALL_ACTIONS[choose_call(hand, calls, variant)]
+        return CALL_ACTIONS[choose_call(hand, calls)]
     factor = scale(variant)
 
     def shortfall(action: Action) -> float:
