@@ -47,6 +47,9 @@ ORDINARY_MATCHES = (0, 0, 1, 2, 4)
 #: The share of ranked attempts left unfinished: some hands played, no rank.
 UNFINISHED = 0.05
 MATCH_MINUTES = 20
+#: Matches start in the first twenty hours of a day from 02:00, so the longest run of
+#: attempts ends before midnight: nothing is dated today, however early the bench runs.
+PLAYING_SECONDS = 20 * 3600
 
 
 def has_account(n: int) -> bool:
@@ -86,14 +89,15 @@ def plan_player(
     """Every match one player plays, in the order they start (a guest's daily is practice)."""
     planned = []
     for day in active_days(rng, days):
-        started = first_day + dt.timedelta(days=day, seconds=rng.randrange(20 * 3600))
+        started = first_day + dt.timedelta(days=day, seconds=rng.randrange(PLAYING_SECONDS))
         hands = HANDS if rng.random() >= UNFINISHED else rng.randrange(1, HANDS)
         planned.append(PlannedMatch(player, day, account, "expert", hands, started))
         for n in range(rng.choice(PRACTICE_ATTEMPTS) if hands == HANDS else 0):
             later = started + dt.timedelta(minutes=MATCH_MINUTES * (n + 1))
             planned.append(PlannedMatch(player, day, False, "expert", HANDS, later))
     for _match in range(rng.choice(ORDINARY_MATCHES)):
-        started = first_day + dt.timedelta(seconds=rng.randrange(days * 86400))
+        day = rng.randrange(days)
+        started = first_day + dt.timedelta(days=day, seconds=rng.randrange(PLAYING_SECONDS))
         planned.append(PlannedMatch(player, None, False, rng.choice(LEVELS), HANDS, started))
     return planned
 
