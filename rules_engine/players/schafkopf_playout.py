@@ -1,7 +1,12 @@
 """Playing a sampled Schafkopf deal to the end with the standard strategy.
 
-In a sampled deal every card is known, so the strategy gets exact hands
-(``Table.exact``): this is the expert's look-ahead, not a player.
+This is the expert's look-ahead, not a player. Every card of a sampled deal
+is known, but each seat plays it out knowing only what it would know at a
+real table: its own cards, the voids the tricks have shown, and the sides
+once the called card is out (:func:`seat_table`). Playouts in which every
+seat saw every hand played better than the table does, and misled the search
+(in the arena the expert gained 1.2 cents a hand against the standard when
+the playouts stopped seeing through the cards).
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from ..schafkopf import SchafkopfHand
 from ..schafkopf_actions import BID, KONTRA, RE
 from ..schafkopf_phases import BIDDING, DECLARING, KONTRA_TURN
 from ..schafkopf_phases import PLAY as PLAY_PHASE
-from .cardplay import Table, tables_of
+from .cardplay import Table, tables_of, without_voids
 from .schafkopf_strategy import (
     choose_declaration,
     choose_play,
@@ -35,7 +40,7 @@ def policy_action(state: SchafkopfHand) -> Action:
     if phase is PLAY_PHASE:
         if legal[0] is KONTRA and _doubles(state, seat, hand):
             return KONTRA
-        return PLAY[choose_play(exact_table(state, seat))]
+        return PLAY[choose_play(seat_table(state, seat))]
     if phase is BIDDING:
         return BID if wants_to_bid(hand, variant) else PASS
     if phase is DECLARING:
@@ -50,13 +55,17 @@ def _doubles(state: SchafkopfHand, seat: int, hand: int) -> bool:
     return seat != contract.partner and wants_kontra(hand, contract.kind, state.deal.variant)
 
 
-#: Who plays with whom, by (ramsch, solo, declarer, partner, seat): a few dozen keys.
-_TEAMMATES: dict[tuple, list[bool]] = {}
+#: Who plays with whom as a seat sees it, by (ramsch, solo, declarer, partner, seat,
+#: partner hidden): a few dozen keys.
+_TEAMMATES: dict[tuple, list] = {}
 
 
-def _teammates(contract, seat: int, seats: int) -> list[bool]:
+def _teammates(contract, seat: int, seats: int, hidden: bool) -> list:
+    """Per seat, whether it plays with ``seat`` (None: not known). While the called
+    card is still in a hand, only the partner knows who plays with whom."""
     kind = contract.kind
-    key = (kind.game is Game.RAMSCH, kind.is_solo, contract.declarer, contract.partner, seat)
+    key = (kind.game is Game.RAMSCH, kind.is_solo, contract.declarer, contract.partner)
+    key += (seat, hidden)
     teammate = _TEAMMATES.get(key)
     if teammate is None:
         if kind.game is Game.RAMSCH:
@@ -65,20 +74,46 @@ def _teammates(contract, seat: int, seats: int) -> list[bool]:
             side = (contract.declarer,) if kind.is_solo else (contract.declarer, contract.partner)
             mine = seat in side
             teammate = [(s in side) == mine for s in range(seats)]
+            if hidden and seat != contract.partner:
+                for s in range(seats):
+                    if s not in (seat, contract.declarer):
+                        teammate[s] = None
         _TEAMMATES[key] = teammate
     return teammate
 
 
-def exact_table(state: SchafkopfHand, seat: int) -> Table:
+def _voids_shown(state: SchafkopfHand) -> list[int]:
+    """Per seat, bit k set when it played another class to a trick led in class k."""
+    seats = state.deal.seats
+    follow_class = state.contract.follow_class
+    voids = [0] * seats
+    tricks = [(leader, cards) for leader, cards, _winner in state.tricks]
+    if state.trick:
+        tricks.append((state.leader, state.trick))
+    for leader, cards in tricks:
+        led = follow_class[cards[0]]
+        for at in range(1, len(cards)):
+            if follow_class[cards[at]] != led:
+                voids[(leader + at) % seats] |= 1 << led
+    return voids
+
+
+def seat_table(state: SchafkopfHand, seat: int) -> Table:
+    """The card-choice inputs of ``seat`` in a sampled deal: what it would know there."""
     contract = state.contract
     seats = state.deal.seats
     trick = state.trick
     leader = state.leader
     unplayed = state.unplayed
+    hand = state.held[seat] & unplayed
+    unseen = unplayed & ~hand
+    tables = tables_of(contract.kind.ranking)
+    voids = _voids_shown(state)
+    hidden = contract.called >= 0 and bool(unplayed >> contract.called & 1)
     return Table(
         me=seat,
         seats=seats,
-        hand=state.held[seat] & unplayed,
+        hand=hand,
         legal=state._playable(seat),
         trick_seats=[(leader + k) % seats for k in range(len(trick))],
         trick_cards=list(trick),
@@ -87,11 +122,13 @@ def exact_table(state: SchafkopfHand, seat: int) -> Table:
         picker=contract.declarer,
         called=contract.called,
         called_led=not contract.called_pending,
-        teammate=_teammates(contract, seat, seats),
-        may_hold=[held & unplayed for held in state.held],
+        teammate=_teammates(contract, seat, seats, hidden),
+        may_hold=[
+            hand if s == seat else without_voids(unseen, voids[s], tables.class_masks)
+            for s in range(seats)
+        ],
         my_tricks=sum(1 for _leader, _cards, winner in state.tricks if winner == seat),
-        tables=tables_of(contract.kind.ranking),
-        exact=True,
+        tables=tables,
     )
 
 

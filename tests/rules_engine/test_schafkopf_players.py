@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from new_process import json_from_new_process
-from schafkopf_scripts import RUN_DEAL, deal, run
+from schafkopf_scripts import RUF_DEAL, RUN_DEAL, deal, run
 
 from rules_engine import SchafkopfHand
 from rules_engine.actions import PASS, play
@@ -15,6 +15,7 @@ from rules_engine.players import LEVELS, player_for
 from rules_engine.players.rng import Rng
 from rules_engine.players.schafkopf_expert import candidates_of, distinct_plays
 from rules_engine.players.schafkopf_knowledge import schafkopf_knowledge
+from rules_engine.players.schafkopf_playout import seat_table
 from rules_engine.players.schafkopf_sampling import SchafkopfSampler
 from rules_engine.players.schafkopf_strategy import FEWEST_TRUMPS
 from rules_engine.schafkopf_actions import BID, CALL_ACTIONS, KONTRA
@@ -31,6 +32,31 @@ def with_rest(*hands: str) -> tuple[str, ...]:
 
 def decide(level: str, state: SchafkopfHand, seed: bytes = b"seed"):
     return player_for(level).decide(state.view(state.turn), seed)
+
+
+# -- the expert's playouts ----------------------------------------------------------
+
+#: Seat 0 plays a Rufspiel on AS (seat 2 holds it); three trump tricks, seat 3 out of
+#: trumps on the third: it played 8S to the Eichel-Unter.
+THREE_TRUMP_TRICKS = (
+    "0:bid 1:pass 2:pass 3:pass 0:ruf:AS 0:QC 2:pass 3:pass 1:QD 2:QH 3:JD"
+    " 0:QS 1:JH 2:JS 3:7H 0:JC 1:8H 2:KH 3:8S"
+)
+
+
+def test_a_playout_seat_knows_only_what_it_would_know_at_the_table():
+    state = run(deal(*RUF_DEAL), THREE_TRUMP_TRICKS)
+    defender = seat_table(state, 1)
+    # Until the Gras-Sau is played, a defender knows only the declarer's side.
+    assert defender.teammate == [False, True, None, None]
+    unseen = state.unplayed & ~state.held[1]
+    assert defender.may_hold[1] == state.held[1] & state.unplayed
+    assert defender.may_hold[2] == unseen  # not just seat 2's real cards
+    assert defender.may_hold[3] == unseen & ~RUFSPIEL_TRUMPS  # it showed it has no trump
+    assert seat_table(state, 2).teammate == [True, False, True, False]  # the partner knows
+    assert seat_table(state, 0).teammate == [True, None, None, None]
+    revealed = run(state, "0:7S 1:KS 2:AS")
+    assert seat_table(revealed, 3).teammate == [False, True, False, True]
 
 
 # -- bidding and declaring ----------------------------------------------------------
