@@ -109,8 +109,9 @@ def start_dailies(count: int, seed: int) -> list[float]:
 
     from django.contrib.auth import get_user_model
 
+    from .daily import SEATS
     from .models import DailyDeal, Player
-    from .services import SEATS, start_daily_match
+    from .services import start_daily_match
 
     rng = random.Random(seed)
     # Only a signed-in player's attempt is ranked: an account with no usable password.

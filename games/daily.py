@@ -17,9 +17,12 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from rules_engine.variant import SHEEPSHEAD_FIVE
+
 from .models import DailyDeal
 
-SEATS = 5
+#: The daily deal is a Sheepshead match.
+SEATS = SHEEPSHEAD_FIVE.seats
 
 
 def daily_seed(date: dt.date) -> bytes:

@@ -18,6 +18,12 @@ DECK_CHOICES = [
     ("classic", _("Two colours")),
     ("four", _("Four colours")),
 ]
+SHEEPSHEAD = "sheepshead"
+SCHAFKOPF = "schafkopf"
+GAME_CHOICES = [
+    (SHEEPSHEAD, _("Sheepshead")),
+    (SCHAFKOPF, _("Schafkopf")),
+]
 SPEED_CHOICES = [
     ("slow", _("Slow")),
     ("normal", _("Normal")),
@@ -71,10 +77,14 @@ class DailyDeal(models.Model):
 
 
 class Match(models.Model):
-    """Ten hands of Sheepshead: the human in one seat, computer players in the others."""
+    """A match: ten hands of Sheepshead, or a Schafkopf session of rounds of four hands;
+    the human in one seat, computer players in the others."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="matches")
+    game = models.CharField(max_length=10, choices=GAME_CHOICES, default=SHEEPSHEAD)
+    #: A Schafkopf match's house rules: the rules engine's options (docs/rules.md §3).
+    rules = models.JSONField(default=dict, blank=True)
     level = models.CharField(max_length=10, choices=LEVEL_CHOICES, default="standard")
     #: Deals and computer decisions come from this; it never leaves the server.
     seed = models.BinaryField(max_length=32)

@@ -22,6 +22,16 @@ PHASE_WANTED = {
 }
 
 
+#: What each Schafkopf phase asks of the seat to act.
+SCHAFKOPF_WANTED = {
+    "bidding": lambda: _("bid or pass"),
+    "declaring": lambda: _("declare a game or pass"),
+    "kontra": lambda: _("say Kontra or pass"),
+    "re": lambda: _("say Re or pass"),
+    "play": lambda: _("play a card"),
+}
+
+
 def _suit(number: int) -> str:
     return _("trump") if number == 4 else str(SUIT_NAMES["CSHD"[number]])
 
@@ -131,6 +141,40 @@ SENTENCES = {
         _("The picker keeps a card of %(suit)s (the hold card) until %(suit)s is led.")
         % {"suit": _suit(v["suit"])}
     ),
+    # Schafkopf's own rules (docs/rules.md §3).
+    "sk_wrong_kind": lambda v: (
+        _("Now you must %(wanted)s.") % {"wanted": SCHAFKOPF_WANTED[v["phase"]]()}
+    ),
+    "first_bidder_declares": lambda v: _("The first bidder must declare a game."),
+    "declare_must_outrank": lambda v: _(
+        "A later bidder may only declare a game that outranks the one standing "
+        "(an equal game does not), or pass."
+    ),
+    "no_such_game": lambda v: _("There is no such game to declare."),
+    "call_herz": lambda v: _("The ace of hearts is never called: hearts are trump."),
+    "call_held": lambda v: _("You can't call %(card)s: you hold it.") % {"card": _card(v["card"])},
+    "call_needs_suit_card": lambda v: (
+        _("You need a card of %(suit)s (not an Ober or Unter) to call %(card)s.")
+        % {"suit": _suit(v["suit"]), "card": _card(v["card"])}
+    ),
+    "call_ten_needs_aces": lambda v: (
+        _(
+            "A ten may be called only by a declarer who holds "
+            "the aces of clubs, spades and diamonds."
+        )
+        if v["ten"]
+        else _("You hold the aces of clubs, spades and diamonds: call a ten, not %(card)s.")
+        % {"card": _card(v["card"])}
+    ),
+    "sk_call_not_callable": lambda v: (
+        _("Only an ace (or a ten) of clubs, spades or diamonds is called, not %(card)s.")
+        % {"card": _card(v["card"])}
+    ),
+    "kontra_not_now": lambda v: _(
+        "Kontra is said only in the first trick, before its second card, by a player other "
+        "than the declarer, once, and never in a Ramsch."
+    ),
+    "re_not_now": lambda v: _("Re is said only by the declaring side, right after a Kontra."),
 }
 
 

@@ -20,19 +20,27 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules_engine import IllegalAction, SheepsheadHand
-from rules_engine.actions import MalformedAction, action_from_json
-from rules_engine.match import Match as EngineMatch
+from rules_engine import IllegalAction, SchafkopfHand, SheepsheadHand
+from rules_engine.actions import MalformedAction
 from rules_engine.players import player_for
 from rules_engine.players.hints import hint_for
-from rules_engine.records import apply_as, parse_record, record_of
+from rules_engine.records import ACTION_READERS, apply_as, parse_record, record_of
+from rules_engine.session import DEFAULT_ROUNDS
 from rules_engine.settled import may_finish
 
-from .models import DailyDeal, Hand, HandOutcome, Match, Player
+from .game_kinds import (
+    RulesError,
+    declarer_of,
+    default_hand_count,
+    engine_match,
+    schafkopf_hand_count,
+    schafkopf_rules,
+    seats_of,
+)
+from .models import SCHAFKOPF, SHEEPSHEAD, DailyDeal, Hand, HandOutcome, Match, Player
 from .rule_text import rule_text
 from .signals import match_finished
 
-SEATS = 5
 #: The daily deal's computer players.
 DAILY_LEVEL = "expert"
 
@@ -51,18 +59,18 @@ class Table:
 
     match: Match
     hand: Hand
-    state: SheepsheadHand
+    state: SheepsheadHand | SchafkopfHand
 
 
 # -- reading ---------------------------------------------------------------------
 
 
-def state_of(hand: Hand, step: int | None = None) -> SheepsheadHand:
+def state_of(hand: Hand, step: int | None = None) -> SheepsheadHand | SchafkopfHand:
     """The engine state of a stored hand, after ``step`` actions (default: all)."""
     return states_of(hand, step)[0]
 
 
-def states_of(hand: Hand, step: int | None = None) -> tuple[SheepsheadHand, SheepsheadHand]:
+def states_of(hand: Hand, step: int | None = None) -> tuple:
     """The hand after ``step`` actions and after all of them, from one replay."""
     record = parse_record(hand.record)
     state = shown = record.start()
@@ -93,12 +101,38 @@ def get_match(match_id, player: Player) -> Match:
 
 
 def start_match(
-    player: Player, level: str = "standard", seed: bytes | None = None, hints: bool = False
+    player: Player,
+    level: str = "standard",
+    seed: bytes | None = None,
+    hints: bool = False,
+    game: str = SHEEPSHEAD,
+    rules: dict | None = None,
+    rounds: int | None = None,
 ) -> Match:
-    """A new ten-hand match with its first hand dealt (from a fresh random seed by default)."""
+    """A new match with its first hand dealt (from a fresh random seed by default):
+    ten hands of Sheepshead, or a Schafkopf session of ``rounds`` rounds under the
+    house ``rules`` (the engine's options; unknown or bad ones are refused)."""
     player_for(level)  # ValueError for a level that doesn't exist
     seed = os.urandom(32) if seed is None else seed
-    return _start(player, level=level, seed=seed, first_dealer=seed[0] % SEATS, hints=hints)
+    fields = {}
+    if game == SCHAFKOPF:
+        if hints:
+            raise GameError(_("Hints are for practice games from the course."))
+        try:
+            rules = schafkopf_rules(rules or {})
+            fields["hand_count"] = schafkopf_hand_count(
+                rules, DEFAULT_ROUNDS if rounds is None else rounds
+            )
+        except RulesError as error:
+            raise GameError(str(error)) from error
+        fields["rules"] = rules
+    elif game != SHEEPSHEAD or rules or rounds is not None:
+        raise GameError(_("Choose one of the games offered."))
+    seats = seats_of(game, fields.get("rules", {}))
+    return _start(
+        player, level=level, seed=seed, first_dealer=seed[0] % seats, hints=hints, game=game,
+        **fields,
+    )  # fmt: skip
 
 
 def start_daily_match(player: Player, daily: DailyDeal, ranked: bool) -> Match:
@@ -122,8 +156,11 @@ def start_daily_match(player: Player, daily: DailyDeal, ranked: bool) -> Match:
 
 
 def _start(player: Player, **fields) -> Match:
+    game = fields.setdefault("game", SHEEPSHEAD)
+    rules = fields.get("rules", {})
+    fields.setdefault("hand_count", default_hand_count(game, rules))
     with transaction.atomic():
-        match = Match.objects.create(player=player, scores=[0] * SEATS, **fields)
+        match = Match.objects.create(player=player, scores=[0] * seats_of(game, rules), **fields)
         _deal_hand(match, 0)
     run_computers(match.pk)
     match.refresh_from_db()
@@ -131,23 +168,29 @@ def _start(player: Player, **fields) -> Match:
 
 
 def _deal_hand(match: Match, number: int) -> Hand:
-    engine = EngineMatch(bytes(match.seed), match.first_dealer, match.hand_count)
-    state = engine.deal(number)
+    state = engine_match(match).deal(number)
     return Hand.objects.create(match=match, number=number, record=record_of(state).to_json())
 
 
 # -- the human's actions ----------------------------------------------------------
 
 
-def parse_action(data: dict, seat: int):
-    """An engine action from form fields (``action``, ``card``, ``cards``)."""
+def parse_action(data: dict, seat: int, game: str = SHEEPSHEAD):
+    """An engine action from form fields (``action``, ``card``, ``cards``; for a
+    Schafkopf declaration ``contract``, ``trump`` and ``tout``)."""
     raw = {"seat": seat, "action": data.get("action")}
     if data.get("card"):
         raw["card"] = data["card"]
     if data.get("cards"):
         raw["cards"] = list(data["cards"])
+    if game == SCHAFKOPF:
+        for name in ("contract", "trump"):
+            if data.get(name):
+                raw[name] = data[name]
+        if data.get("tout"):
+            raw["tout"] = data["tout"] in ("1", "true", True)
     try:
-        return action_from_json(raw)[1]
+        return ACTION_READERS[game](raw)[1]
     except MalformedAction as error:
         raise GameError(_("That is not a move: %(reason)s") % {"reason": error}) from error
 
@@ -162,7 +205,7 @@ def submit_action(match_id, player: Player, data: dict, version: int) -> Match:
             raise GameError(_("This hand is over."))
         if state.turn != match.human_seat:
             raise GameError(_("It is not your turn."))
-        action = parse_action(data, match.human_seat)
+        action = parse_action(data, match.human_seat, match.game)
         try:
             state = state.apply(action)
         except IllegalAction as error:
@@ -236,7 +279,7 @@ def run_computers(match_id) -> None:
             return
 
 
-def _computer_action(match: Match, hand: Hand, state: SheepsheadHand, autoplay: bool = False):
+def _computer_action(match: Match, hand: Hand, state, autoplay: bool = False):
     seat = state.turn
     level = "standard" if autoplay and seat == match.human_seat else match.level
     moment = f"decide:{hand.number}:{len(state.actions)}".encode()
@@ -257,7 +300,7 @@ def _locked(match_id, player: Player, version: int) -> Match:
     return match
 
 
-def _save(match: Match, hand: Hand, state: SheepsheadHand) -> None:
+def _save(match: Match, hand: Hand, state) -> None:
     hand.record = record_of(state).to_json()
     fields = ["record"]
     if state.is_over and hand.result is None:
@@ -271,7 +314,7 @@ def _save(match: Match, hand: Hand, state: SheepsheadHand) -> None:
             match=match,
             number=hand.number,
             score=result.scores[match.human_seat],
-            picked=result.picker == match.human_seat,
+            picked=declarer_of(result) == match.human_seat,
             daily_id=match.daily_id,
             ranked=match.ranked,
             finished_at=now,

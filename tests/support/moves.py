@@ -16,6 +16,12 @@ def standard_move(match) -> dict:
         data["card"] = action.card
     if action.cards:
         data["cards"] = list(action.cards)
+    if action.contract:  # a Schafkopf declaration
+        data["contract"] = action.contract
+        if action.trump:
+            data["trump"] = action.trump
+        if action.tout:
+            data["tout"] = "1"
     return data
 
 

@@ -29,7 +29,7 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from games.models import LEVEL_CHOICES, DailyDeal, HandOutcome, Match, Player
+from games.models import LEVEL_CHOICES, SHEEPSHEAD, DailyDeal, HandOutcome, Match, Player
 from leaderboards.models import AllTimeRank, DailyRank
 from leaderboards.ranking import recompute
 
@@ -184,8 +184,8 @@ class Command(BaseCommand):
                     )
             matches = []
             match_columns = (
-                "(id, player_id, level, seed, first_dealer, human_seat, hand_count, version,"
-                " scores, daily_id, ranked, hints, created_at, updated_at, finished_at)"
+                "(id, player_id, game, rules, level, seed, first_dealer, human_seat, hand_count,"
+                " version, scores, daily_id, ranked, hints, created_at, updated_at, finished_at)"
             )
             with raw.cursor().copy(
                 f"COPY {Match._meta.db_table} {match_columns} FROM STDIN"
@@ -200,6 +200,8 @@ class Command(BaseCommand):
                             (
                                 match_id,
                                 planned.player,
+                                SHEEPSHEAD,
+                                "{}",
                                 planned.level,
                                 b"\0" * 32,
                                 0,
