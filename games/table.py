@@ -21,9 +21,13 @@ from django.utils.translation import gettext_lazy
 from rules_engine.actions import play as play_action
 from rules_engine.result import DEFENDERS_SCHNEIDER, PICKER_SCHNEIDER, WINNING_POINTS
 from rules_engine.settled import may_finish
+from rules_engine.variant import SHEEPSHEAD_FIVE
 
 from .cards import RANK_LABELS, SUIT_NAMES, card_name, card_points, hand_order, is_trump
 from .charts import line_chart
+from .game_kinds import seats_of
+from .german_cards import GERMAN_RANK_LABELS, german_card_name
+from .models import SCHAFKOPF
 from .rule_text import rule_text
 from .score_text import signed
 from .sentences import (
@@ -43,12 +47,16 @@ from .sentences import (
     your_payment,
 )
 
-SEATS = 5
+#: Seats at a Sheepshead table (the daily summary and older callers ask for it).
+SEATS = SHEEPSHEAD_FIVE.seats
 
 #: Names of the computer players, by seat offset from the human (1 = the human's left).
 COMPUTER_NAMES = ("", "Anna", "Ben", "Clara", "Dale")
 #: Where each seat sits, by offset from the human: play goes clockwise, to the left.
-POSITIONS = ("bottom", "left", "top-left", "top-right", "right")
+POSITIONS = {
+    5: ("bottom", "left", "top-left", "top-right", "right"),
+    4: ("bottom", "left", "top", "right"),
+}
 
 #: Milliseconds between two revealed moves, by the player's speed.
 STEP_DELAYS_MS = {"slow": 1200, "normal": 700, "fast": 250}
@@ -80,9 +88,15 @@ def class_name(card_class_: str) -> str:
 
 @dataclass(frozen=True)
 class Face:
-    """A card as drawn: face up (``code``) or face down (``code`` None)."""
+    """A card as drawn: face up (``code``) or face down (``code`` None).
+
+    ``is_trump`` says what is trump where the game fixes it (a Schafkopf
+    contract); None means Sheepshead's trumps. ``german`` draws and names it
+    with the German suits (Eichel, Gras, Herz, Schellen)."""
 
     code: str | None
+    is_trump: bool | None = None
+    german: bool = False
 
     @property
     def up(self) -> bool:
@@ -90,11 +104,15 @@ class Face:
 
     @property
     def name(self) -> str:
-        return card_name(self.code) if self.code else _("a face-down card")
+        if not self.code:
+            return _("a face-down card")
+        return german_card_name(self.code) if self.german else card_name(self.code)
 
     @property
     def rank(self) -> str:
-        return RANK_LABELS[self.code[0]] if self.code else ""
+        if not self.code:
+            return ""
+        return str(GERMAN_RANK_LABELS[self.code[0]]) if self.german else RANK_LABELS[self.code[0]]
 
     @property
     def suit(self) -> str:
@@ -102,8 +120,11 @@ class Face:
 
     @property
     def short(self) -> str:
-        """'Q♣': for compact labels (the accessible name is ``name``)."""
-        return self.rank + SUIT_GLYPHS[self.suit] if self.code else "?"
+        """'Q♣' (or 'Gras-Sau' with German suits, which have no glyphs): for compact
+        labels (the accessible name is ``name``)."""
+        if not self.code:
+            return "?"
+        return self.name if self.german else self.rank + SUIT_GLYPHS[self.suit]
 
     @property
     def red(self) -> bool:
@@ -111,7 +132,9 @@ class Face:
 
     @property
     def trump(self) -> bool:
-        return bool(self.code) and is_trump(self.code)
+        if not self.code:
+            return False
+        return is_trump(self.code) if self.is_trump is None else self.is_trump
 
 
 # -- the parts of the table ---------------------------------------------------------
@@ -135,8 +158,10 @@ class Seat:
     is_turn: bool = False
     alone: bool = False
     called: Face | None = None
-    decision: str = ""  # "passed" / "picked" during picking
+    decision: str = ""  # "passed" during picking; "bid" or "passed" in Schafkopf's bidding
     tricks: int = 0
+    kontra: bool = False  # Schafkopf: this seat said Kontra, or Re
+    re: bool = False
 
 
 @dataclass
@@ -173,6 +198,8 @@ class Button:
     card: str = ""
     accessible: str = ""
     primary: bool = False
+    #: More form fields the move needs (a Schafkopf declaration's contract, trump, tout).
+    fields: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -187,6 +214,7 @@ class SheetRow:
 class Board:
     """Everything the table template needs, nothing it may not show."""
 
+    game: str
     phase: str
     step: int
     steps: int
@@ -227,7 +255,8 @@ class Board:
 
 def seat_names(match) -> list[str]:
     human = match.human_seat
-    return [_("You") if s == human else COMPUTER_NAMES[(s - human) % SEATS] for s in range(SEATS)]
+    seats = seats_of(match.game, match.rules)
+    return [_("You") if s == human else COMPUTER_NAMES[(s - human) % seats] for s in range(seats)]
 
 
 def step_delay(speed: str) -> int:
@@ -241,8 +270,8 @@ def _seats(match, view, names: list[str], totals: list[int]) -> list[Seat]:
     viewer = view.seat
     level = LEVEL_NAMES.get(match.level, match.level)
     seats = []
-    for s in range(SEATS):
-        offset = (s - viewer) % SEATS
+    for s in range(view.seats):
+        offset = (s - viewer) % view.seats
         label = (
             names[s]
             if s == human
@@ -259,7 +288,7 @@ def _seats(match, view, names: list[str], totals: list[int]) -> list[Seat]:
                 name=names[s],
                 label=label,
                 level="" if s == human else str(level),
-                position=POSITIONS[offset],
+                position=POSITIONS[view.seats][offset],
                 cards_left=view.cards_left[s],
                 score=totals[s] if totals else 0,
                 is_human=s == human,
@@ -279,18 +308,19 @@ def _seats(match, view, names: list[str], totals: list[int]) -> list[Seat]:
     return seats
 
 
-def _shown_trick(trick, seats: list[Seat], newest: bool = False) -> ShownTrick:
+def _shown_trick(trick, seats: list[Seat], newest: bool = False, face=Face) -> ShownTrick:
+    """A trick as drawn; ``face`` makes each card's Face (the game's trumps and deck)."""
     cards = []
     hidden = False
     points = 0
     for position, code in enumerate(trick.cards):
-        seat = seats[trick.seat_of(position, SEATS)]
+        seat = seats[trick.seat_of(position, len(seats))]
         hidden = hidden or code is None
         points += card_points(code) if code else 0
         cards.append(
             TrickCard(
                 seat=seat,
-                face=Face(code),
+                face=face(code),
                 is_new=newest and position == len(trick.cards) - 1,
                 is_winner=trick.winner is not None and seat.seat == trick.winner,
             )
@@ -444,12 +474,12 @@ def _result(view, seats: list[Seat]) -> dict:
     payments = [
         {"name": names[s], "score": result.scores[s], "signed": signed(result.scores[s]),
          "points": result.points[s], "tricks": result.tricks[s], "is_me": s == view.seat}
-        for s in range(SEATS)
+        for s in range(len(seats))
     ]  # fmt: skip
     human = next(s for s in seats if s.is_human)
     you = your_payment(result.scores[human.seat])
     if result.contract == "leaster":
-        winners = [s for s in range(SEATS) if result.scores[s] > 0]
+        winners = [s for s in range(len(seats)) if result.scores[s] > 0]
         if winners:
             headline = leaster_winner(_who(seats[winners[0]]), result.points[winners[0]])
         else:
@@ -457,7 +487,7 @@ def _result(view, seats: list[Seat]) -> dict:
         return {"leaster": True, "headline": headline, "you": you, "payments": payments,
                 "notes": []}  # fmt: skip
     side = [result.picker] + ([result.partner] if result.partner is not None else [])
-    defenders = [s for s in range(SEATS) if s not in side]
+    defenders = [s for s in range(len(seats)) if s not in side]
     side_points = sum(result.points[s] for s in side)
     defender_points = sum(result.points[s] for s in defenders)
     side_tricks = sum(result.tricks[s] for s in side)
@@ -502,33 +532,38 @@ def hand_summary(result: dict, names: list[str], human: int) -> str:
     return hand_label(picker, partner, alone=result.get("contract") == "alone")
 
 
-def score_sheet(match, hands, names: list[str], include_current: bool):
-    """Rows of finished hands, totals, and the running-score chart."""
+def score_sheet(
+    match, hands, names: list[str], include_current: bool, *, write=signed, summary=None
+):
+    """Rows of finished hands, totals, and the running-score chart (``write`` writes
+    a score, ``summary`` labels a finished hand: the game's own)."""
+    summary = summary or hand_summary
+    seats = len(names)
     rows = []
     finished = [h for h in hands if h.result is not None]
     if finished and not include_current and finished[-1] is hands[-1]:
         finished = finished[:-1]
-    running = [[] for _ in range(SEATS)]
-    totals = [0] * SEATS
+    running = [[] for _ in range(seats)]
+    totals = [0] * seats
     for hand in finished:
         scores = list(hand.result["scores"])
-        for s in range(SEATS):
+        for s in range(seats):
             totals[s] += scores[s]
             running[s].append(totals[s])
         rows.append(
             SheetRow(
                 number=hand.number + 1,
-                scores=[signed(x) for x in scores],
-                summary=hand_summary(hand.result, names, match.human_seat),
+                scores=[write(x) for x in scores],
+                summary=summary(hand.result, names, match.human_seat),
                 url=reverse("games:replay", args=[match.pk, hand.number + 1]),
             )
         )
     # The sheet has a line for every hand of the match; the ones to come stay empty.
     rows += [
-        SheetRow(number=n + 1, scores=[""] * SEATS, summary="", url="")
+        SheetRow(number=n + 1, scores=[""] * seats, summary="", url="")
         for n in range(len(finished), match.hand_count)
     ]
-    chart = line_chart({names[s]: running[s] for s in range(SEATS)})
+    chart = line_chart({names[s]: running[s] for s in range(seats)})
     return rows, totals, chart
 
 
@@ -536,31 +571,86 @@ def table_url(match, hand_number: int, step: int) -> str:
     return reverse("games:table", args=[match.pk]) + f"?hand={hand_number + 1}&step={step}"
 
 
-def _table_trick(view, seats, *, mark_taken: bool) -> ShownTrick | None:
+def _table_trick(view, seats, *, mark_taken: bool, face=Face) -> ShownTrick | None:
     """The trick on the table: the one being played, else the last one taken (marked
     as the newest move when ``mark_taken`` and its last card was the last action)."""
     if view.trick is not None and view.trick.cards:
-        return _shown_trick(view.trick, seats, newest=True)
+        return _shown_trick(view.trick, seats, newest=True, face=face)
     if view.tricks:
         newest = mark_taken and bool(view.actions) and view.actions[-1][1].kind == "play"
-        return _shown_trick(view.tricks[-1], seats, newest=newest)
+        return _shown_trick(view.tricks[-1], seats, newest=newest, face=face)
     return None
 
 
-def _board(match, stored, view, seats, *, step: int, steps: int, live: bool, **fields) -> Board:
+@dataclass(frozen=True)
+class TableGame:
+    """What a game's table does its own way; build_board does the rest for both.
+
+    Each is a function of the view (and the seats built from it): ``faces``
+    gives the function that draws a card (the contract's trumps, the deck),
+    ``sort_key`` the order the hand is held in."""
+
+    seats: object  # (match, view, names, totals) -> list[Seat]
+    faces: object  # (view) -> (code -> Face)
+    sort_key: object  # (view) -> (code -> key)
+    status: object  # (view, seats, live) -> str
+    event: object  # (view, seats) -> str
+    contract_line: object  # (view, seats) -> str
+    hand_cards: object  # (view, state, live, chosen, face, key) -> (cards, mode)
+    buttons: object  # (view, live, chosen, can_finish) -> list[Button]
+    result: object  # (view, seats) -> dict
+    summary: object  # (result json, names, human seat) -> str
+    write: object  # (score) -> str
+    buried: object  # (view, face, key) -> list[Face]
+
+
+def _sheepshead_hand_cards(view, state, live, chosen, face, key):
+    return _hand_cards(view, state, live, chosen)
+
+
+SHEEPSHEAD_TABLE = TableGame(
+    seats=_seats,
+    faces=lambda view: Face,
+    sort_key=lambda view: sort_key,
+    status=_status,
+    event=_event,
+    contract_line=_contract_line,
+    hand_cards=_sheepshead_hand_cards,
+    buttons=_buttons,
+    result=_result,
+    summary=hand_summary,
+    write=signed,
+    buried=lambda view, face, key: [face(c) for c in sorted(view.buried or (), key=key)],
+)
+
+
+def table_game(match) -> TableGame:
+    """The table's own ways for the match's game."""
+    if match.game == SCHAFKOPF:
+        from .schafkopf_table import SCHAFKOPF_TABLE
+
+        return SCHAFKOPF_TABLE
+    return SHEEPSHEAD_TABLE
+
+
+def _board(
+    match, stored, view, seats, game: TableGame, *, step: int, steps: int, live: bool, **fields
+) -> Board:
     """A board with what every table shows, seen from ``view``'s seat, and ``fields``
     (``stored`` is the hand's database row)."""
+    face = game.faces(view)
     return Board(
+        game=match.game,
         phase=view.phase,
         step=step,
         steps=steps,
         seats=seats,
-        others=[seats[(view.seat + k) % SEATS] for k in range(1, SEATS)],
+        others=[seats[(view.seat + k) % view.seats] for k in range(1, view.seats)],
         me=seats[view.seat],
-        status=_status(view, seats, live),
-        event=_event(view, seats),
-        contract_line=_contract_line(view, seats),
-        buried=[Face(c) for c in sorted(view.buried or (), key=sort_key)],
+        status=game.status(view, seats, live),
+        event=game.event(view, seats),
+        contract_line=game.contract_line(view, seats),
+        buried=game.buried(view, face, game.sort_key(view)),
         live=live,
         hand_number=stored.number + 1,
         hand_count=match.hand_count,
@@ -585,43 +675,52 @@ def build_board(
     ``state`` is the engine state at the newest step: only its ``explain`` is
     used, for the human's own cards, when the human is to play.
     """
+    game = table_game(match)
+    face = game.faces(view)
     hand = hands[-1]
     names = seat_names(match)
     over = view.phase == "over"
-    rows, totals, chart = score_sheet(match, hands, names, include_current=over)
-    seats = _seats(match, view, names, totals)
+    rows, totals, chart = score_sheet(
+        match, hands, names, include_current=over, write=game.write, summary=game.summary
+    )
+    seats = game.seats(match, view, names, totals)
     live = step == steps
     chosen = [c for c in (chosen or []) if c in view.hand]
     limit = 2 if view.phase == "bury" else 1
     chosen = chosen[-limit:]
 
-    trick = _table_trick(view, seats, mark_taken=True)
+    trick = _table_trick(view, seats, mark_taken=True, face=face)
     can_finish = live and may_finish(view)
-    cards, hand_mode = _hand_cards(view, state if live else None, live, chosen)
+    cards, hand_mode = game.hand_cards(
+        view, state if live else None, live, chosen, face, game.sort_key(view)
+    )
     board = _board(
         match,
         hand,
         view,
         seats,
+        game,
         step=step,
         steps=steps,
         live=live,
         trick=trick,
-        last_trick=_shown_trick(view.tricks[-1], seats) if view.tricks else None,
+        last_trick=_shown_trick(view.tricks[-1], seats, face=face) if view.tricks else None,
         hand=cards,
         hand_mode=hand_mode,
-        buttons=_buttons(view, live, chosen, can_finish),
+        buttons=game.buttons(view, live, chosen, can_finish),
         chosen=chosen,
         chosen_points=sum(card_points(c) for c in chosen),
         can_finish=can_finish,
         my_turn=live and view.turn == view.seat,
         sheet=rows,
-        totals=[signed(t) for t in totals],
+        totals=[game.write(t) for t in totals],
         chart=chart,
     )
     if board.my_turn:
         if hand_mode == "play":
             board.focus = next((c.face.code for c in cards if c.mode == "play"), "")
+            if not board.focus and board.buttons:
+                board.focus = "action"
         elif hand_mode in ("bury", "unknown"):
             board.focus = toggled if toggled in view.hand else cards[0].face.code
         else:
@@ -635,26 +734,31 @@ def build_board(
         # The table as it stands, without saying here how many moves are still to come.
         board.skip_url = reverse("games:table", args=[match.pk])
     if over and live:
-        board.result = _result(view, seats)
+        board.result = game.result(view, seats)
         board.match_over = match.is_finished
         if board.match_over:
-            order = sorted(range(SEATS), key=lambda s: (-totals[s], s))
-            # Equal scores share a place: 1, 2, 2, 4.
-            places = {s: 1 + sum(totals[o] > totals[s] for o in range(SEATS)) for s in order}
-            board.standings = [
-                {"place": places[s], "name": names[s], "score": signed(totals[s]),
-                 "is_me": s == match.human_seat}
-                for s in order
-            ]  # fmt: skip
-            board.status = _(
-                "Match over: you finished in place %(place)s of the %(seats)s players "
-                "at this table, with %(score)s."
-            ) % {
-                "place": places[match.human_seat],
-                "seats": SEATS,
-                "score": signed(totals[match.human_seat]),
-            }
+            _standings(board, match, names, totals, game.write)
     return board
+
+
+def _standings(board: Board, match, names: list[str], totals: list[int], write) -> None:
+    """The places at the end of the match; equal scores share a place: 1, 2, 2, 4."""
+    seats = len(names)
+    order = sorted(range(seats), key=lambda s: (-totals[s], s))
+    places = {s: 1 + sum(totals[o] > totals[s] for o in range(seats)) for s in order}
+    board.standings = [
+        {"place": places[s], "name": names[s], "score": write(totals[s]),
+         "is_me": s == match.human_seat}
+        for s in order
+    ]  # fmt: skip
+    board.status = _(
+        "Match over: you finished in place %(place)s of the %(seats)s players "
+        "at this table, with %(score)s."
+    ) % {
+        "place": places[match.human_seat],
+        "seats": seats,
+        "score": write(totals[match.human_seat]),
+    }
 
 
 def match_scores_at(earlier_hands, hand, over: bool) -> list[int]:
@@ -663,7 +767,7 @@ def match_scores_at(earlier_hands, hand, over: bool) -> list[int]:
     counted = [h for h in earlier_hands if h.number < hand.number and h.result is not None]
     if over and hand.result is not None:
         counted.append(hand)
-    totals = [0] * SEATS
+    totals = [0] * len(hand.record["deal"]["hands"])
     for counted_hand in counted:
         for s, score in enumerate(counted_hand.result["scores"]):
             totals[s] += score
@@ -674,19 +778,23 @@ def replay_board(match, hand, earlier_hands, view, *, step: int, steps: int) -> 
     """A finished hand seen from any seat at any step (nothing hidden is left to hide,
     but each seat's view still shows only what that seat saw then), with the match
     scores as they stood then (``earlier_hands``: the match's hands before this one)."""
+    game = table_game(match)
+    face = game.faces(view)
+    key = game.sort_key(view)
     totals = match_scores_at(earlier_hands, hand, over=view.phase == "over")
-    seats = _seats(match, view, seat_names(match), totals)
+    seats = game.seats(match, view, seat_names(match), totals)
     board = _board(
         match,
         hand,
         view,
         seats,
+        game,
         step=step,
         steps=steps,
         live=False,
-        trick=_table_trick(view, seats, mark_taken=False),
+        trick=_table_trick(view, seats, mark_taken=False, face=face),
         last_trick=None,
-        hand=[HandCard(Face(c), "idle") for c in sorted(view.hand, key=sort_key)],
+        hand=[HandCard(face(c), "idle") for c in sorted(view.hand, key=key)],
         hand_mode="",
         buttons=[],
         chosen=[],
@@ -695,5 +803,5 @@ def replay_board(match, hand, earlier_hands, view, *, step: int, steps: int) -> 
         my_turn=False,
     )
     if view.phase == "over":
-        board.result = _result(view, seats)
+        board.result = game.result(view, seats)
     return board

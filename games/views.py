@@ -12,11 +12,12 @@ from rules_engine.players import LEVELS
 
 from . import services
 from .daily import today
+from .game_kinds import seats_of
 from .identity import current_player
 from .models import DECK_CHOICES, LEVEL_CHOICES, SPEED_CHOICES, Hand, Match, Player
 from .numbers import parse_int
 from .services import GameError, StaleMatch
-from .table import SEATS, Face, build_board, replay_board, sort_key, table_url
+from .table import build_board, replay_board, table_game, table_url
 
 #: The levels a visitor may choose (the engine also has "random", for the arena).
 PLAYABLE_LEVELS = [value for value, _label in LEVEL_CHOICES if value in LEVELS]
@@ -225,6 +226,10 @@ def act(request: HttpRequest, match_id) -> HttpResponse:
                 "action": kind,
                 "card": request.POST.get("card", ""),
                 "cards": request.POST.getlist("cards"),
+                # A Schafkopf declaration's game (read only at a Schafkopf table).
+                "contract": request.POST.get("contract", ""),
+                "trump": request.POST.get("trump", ""),
+                "tout": request.POST.get("tout", ""),
             }
             match = services.submit_action(match.pk, player, data, version)
             first = None
@@ -311,7 +316,7 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
     steps = len(final.actions)
     step = min(wanted, steps)
     seat = parse_int(request.GET.get("seat"), match.human_seat)
-    if not 0 <= seat < SEATS:
+    if not 0 <= seat < seats_of(match.game, match.rules):
         seat = match.human_seat
     view = shown.view(seat)
     earlier = Hand.objects.filter(match=match, number__lt=hand.number).order_by("number")
@@ -335,7 +340,7 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
         "next_url": f"{base}?seat={seat}&step={step + 1}" if step < steps else "",
         "start_url": f"{base}?seat={seat}&step=0",
         "end_url": f"{base}?seat={seat}&step={steps}",
-        "all_hands": _all_hands(view, board) if step == steps else [],
+        "all_hands": _all_hands(match, view, board) if step == steps else [],
     }
     template = "games/replay.html#replay" if _wants_partial(request) else "games/replay.html"
     response = render(request, template, context)
@@ -343,21 +348,18 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
     return response
 
 
-def _all_hands(view, board):
+def _all_hands(match, view, board):
     """Once a hand is over, every dealt hand and the blind may be shown."""
     if view.hands is None:
         return []
+    game = table_game(match)
+    face, key = game.faces(view), game.sort_key(view)
     rows = [
-        {
-            "name": board.seats[s].name,
-            "cards": [Face(c) for c in sorted(view.hands[s], key=sort_key)],
-        }
-        for s in range(SEATS)
+        {"name": board.seats[s].name, "cards": [face(c) for c in sorted(view.hands[s], key=key)]}
+        for s in range(len(board.seats))
     ]
-    if view.blind:
-        rows.append(
-            {"name": _("Blind"), "cards": [Face(c) for c in sorted(view.blind, key=sort_key)]}
-        )
+    if getattr(view, "blind", None):
+        rows.append({"name": _("Blind"), "cards": [face(c) for c in sorted(view.blind, key=key)]})
     return rows
 
 

@@ -24,9 +24,10 @@ import pytest
 from factories import DailyDealFactory, PlayerFactory, UserFactory
 
 from games.daily import today
+from games.game_kinds import seats_of
 from games.models import Match
 from games.services import load_table, start_match, state_of
-from games.table import SEATS, Face
+from games.table import Face
 from rules_engine.cards import CODES
 
 pytestmark = pytest.mark.django_db
@@ -77,11 +78,14 @@ def visible(view) -> set[str]:
     seen = set(view.hand)
     for trick in (*view.tricks, *([view.trick] if view.trick else [])):
         seen.update(c for c in trick.cards if c)
-    seen.update(view.blind or ())
-    seen.update(view.buried or ())
-    seen.update(c for c in (view.called, view.unknown) if c)
-    # Calls the seat may make name cards it doesn't hold (that is the point of a call).
-    seen.update(a.card for a in view.legal if a.kind == "call")
+    seen.update(getattr(view, "blind", None) or ())  # Schafkopf has no blind, bury or unknown
+    seen.update(getattr(view, "buried", None) or ())
+    seen.update(c for c in (view.called, getattr(view, "unknown", None)) if c)
+    # Calls the seat may make name cards it doesn't hold (that is the point of a call):
+    # Sheepshead's calls, and Schafkopf's Rufspiel declarations.
+    seen.update(a.card for a in view.legal if a.kind in ("call", "declare") and a.card)
+    # A Schafkopf declaration is said aloud, the called card with it.
+    seen.update(a.card for _seat, a in view.actions if a.kind == "declare" and a.card)
     return seen
 
 
@@ -90,9 +94,9 @@ def cards_named(body: str) -> set[str]:
     text = html.unescape(body)
     found = set(CODE.findall(text))
     for code in ALL:
-        face = Face(code)
-        if face.name in text or face.short in text:
-            found.add(code)
+        for face in (Face(code), Face(code, german=True)):
+            if face.name in text or face.short in text:
+                found.add(code)
     return found
 
 
@@ -163,7 +167,8 @@ class Scanner:
         human = self.match.human_seat
         mine = range(steps + 1) if every_step else sorted({*range(0, steps, 5), steps})
         wanted = [(human, step) for step in mine]
-        wanted += [(s, step) for s in range(SEATS) if s != human for step in (steps // 2, steps)]
+        seats = seats_of(self.match.game, self.match.rules)
+        wanted += [(s, step) for s in range(seats) if s != human for step in (steps // 2, steps)]
         for seat, step in wanted:
             partial = step not in (0, steps)
             response = self.client.get(
@@ -241,7 +246,7 @@ def replay_pages(hand, *, every_step: bool) -> int:
     """How many replay pages Scanner.replay fetches for a hand."""
     steps = len(state_of(hand).actions)
     mine = steps + 1 if every_step else len({*range(0, steps, 5), steps})
-    return mine + 2 * (SEATS - 1)
+    return mine + 2 * (seats_of(hand.match.game, hand.match.rules) - 1)
 
 
 def signed_in(client):
@@ -266,6 +271,34 @@ def test_no_response_of_a_match_shows_a_card_the_human_may_not_see(client, human
     assert scanner.hints == (sum(decisions[:HINT_HANDS]) if deal.hints else 0)
     # Each decision's move and the full table before it, besides the replays and hints.
     assert scanner.bodies > scanner.replays + scanner.hints + 2 * sum(decisions)
+
+
+#: Schafkopf sessions of one round (four hands), on the long and the short deck.
+SCHAFKOPF_DEALS = [
+    Deal("beginner", b"leak scan: schafkopf".ljust(32, b"\0"), hands=4),
+    Deal("standard", b"leak scan: schafkopf short".ljust(32, b"\0"), hands=4),
+]
+
+
+@pytest.mark.parametrize("deal", SCHAFKOPF_DEALS, ids=lambda deal: deal.id)
+def test_no_response_of_a_schafkopf_session_shows_a_card_the_human_may_not_see(
+    client, human_move, deal
+):
+    player = signed_in(client)
+    short = "short" in deal.seed.decode()
+    match = start_match(
+        player, deal.level, seed=deal.seed, game="schafkopf", rules={"short_deck": short}, rounds=1
+    )
+    scanner = Scanner(client, match, f"schafkopf seed {deal.seed.hex()} at {deal.level}")
+    scanner.follow(scanner.check(client.get(f"/play/{match.pk}/?hand=1&step=0"), full_page=True))
+    decisions = play_and_scan(client, scanner, deal.hands, human_move)
+    hands = list(match.hands.all())
+    assert len(hands) == len(decisions) == deal.hands
+    assert all(hand.result is not None for hand in hands)
+    match.refresh_from_db()
+    assert match.is_finished
+    assert scanner.replays == sum(replay_pages(h, every_step=h.number == 0) for h in hands)
+    assert scanner.bodies > scanner.replays + 2 * sum(decisions)
 
 
 def test_no_response_of_the_daily_shows_a_card_the_player_may_not_see(client, human_move):

@@ -55,15 +55,15 @@ def test_a_whole_session_is_its_rounds_and_its_cents_sum_to_zero(player):
     hands = list(match.hands.all())
     assert [h.number for h in hands] == list(range(SEATS))
     assert all(h.result["complete"] for h in hands)
-    assert [h.record["dealer"] for h in hands] == [(match.first_dealer + n) % SEATS for n in range(4)]
+    assert [h.record["dealer"] for h in hands] == [
+        (match.first_dealer + n) % SEATS for n in range(4)
+    ]
     assert all(len(hand) == 6 for h in hands for hand in h.record["deal"]["hands"])
     assert sum(match.scores) == 0
     assert match.scores == [sum(h.result["scores"][s] for h in hands) for s in range(SEATS)]
     outcomes = HandOutcome.objects.filter(match=match).order_by("number")
     assert [o.score for o in outcomes] == [h.result["scores"][match.human_seat] for h in hands]
-    assert [o.picked for o in outcomes] == [
-        h.result["declarer"] == match.human_seat for h in hands
-    ]
+    assert [o.picked for o in outcomes] == [h.result["declarer"] == match.human_seat for h in hands]
     with pytest.raises(GameError):
         next_hand(match.pk, player, match.version)
 
