@@ -1,0 +1,78 @@
+"""A Schafkopf session in a real browser (Chromium through Playwright), as a visitor
+plays it, at 360 px and at 1280 px. (axe-core checks the same session's moments in
+tests/test_browser_accessibility.py.)
+
+On this seed the human (seat 0) speaks first in the first hand, bids and declares a
+Rufspiel; in the hands after it passes, and says Kontra and Re when they are offered.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from content_policy import policed_page
+from playwright.sync_api import expect
+from schafkopf_page import SESSION_SEED, answer
+from screens import PHONE, WIDE
+from table_page import click_and_wait, wait_live
+
+from games.models import Match
+from games.services import start_match
+
+QUICK_DELAYS = {"slow": 60, "normal": 40, "fast": 20}
+GERMAN_NAME = re.compile(
+    r"^(Eichel|Gras|Herz|Schellen)-(Ober|Unter|Sau|König|Zehn|Neun|Acht|Sieben)$"
+)
+
+
+@pytest.fixture
+def site(live_server, settings):
+    settings.GAME_STEP_DELAYS_MS = QUICK_DELAYS
+    return live_server.url
+
+
+@pytest.mark.parametrize("viewport", [PHONE, WIDE], ids=["360px", "1280px"])
+def test_a_visitor_plays_a_whole_schafkopf_session_with_a_rufspiel_and_a_kontra(
+    browser, site, viewport
+):
+    with policed_page(browser, viewport=viewport) as page:
+        page.set_default_timeout(20_000)
+        page.goto(site + "/")
+        page.click("[data-action=new-game]")  # a first game makes the visitor a guest
+        wait_live(page)
+        player = Match.objects.get().player
+        match = start_match(player, "beginner", seed=SESSION_SEED, game="schafkopf", rounds=1)
+        page.goto(f"{site}/play/{match.pk}/")
+        wait_live(page)
+        assert page.title().startswith("Schafkopf")
+        expect(page.locator(".seats .seat")).to_have_count(3)
+        names = page.locator(".hand button").evaluate_all(
+            "bs => bs.map(b => b.getAttribute('aria-label'))"
+        )
+        assert len(names) == 8 and all(GERMAN_NAME.match(n) for n in names), names
+        expect(page.locator("[data-status]")).to_contain_text("Bid or pass")
+        click_and_wait(page, "[data-speed=fast]")
+        asked = []
+        hand = 1
+        while (kind := answer(page, bid=hand == 1)) != "done":
+            asked.append(kind)
+            if kind == "declare":
+                expect(page.locator(".contract-line")).to_contain_text(
+                    "You play a Rufspiel with the"
+                )
+                expect(page.locator(".me [data-marker=declarer]")).to_be_visible()
+            if kind == "kontra":
+                expect(page.locator(".me [data-marker=kontra]")).to_be_visible()
+            if kind == "next-hand":
+                hand += 1
+            assert len(asked) < 300, "the session did not end"
+        match.refresh_from_db()
+        assert match.is_finished and match.hands.count() == 4
+        first = match.hands.get(number=0).result
+        assert (first["contract"], first["declarer"]) == ("rufspiel", 0)
+        assert {"bid", "declare", "kontra", "play", "next-hand"} <= set(asked)
+        expect(page.locator("[data-result]")).to_contain_text("€")
+        expect(page.locator("[data-standings] li")).to_have_count(4)
+        expect(page.locator("[data-score-sheet] tbody tr")).to_have_count(4)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
