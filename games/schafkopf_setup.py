@@ -289,17 +289,27 @@ def _rounds(data) -> int:
 # -- the home page's form -------------------------------------------------------------------
 
 
-def form_fields(setup: SchafkopfSetup, error: SetupError | None = None) -> dict:
+def form_fields(setup: SchafkopfSetup, error: Exception | None = None, posted=None) -> dict:
     """What the home page's Schafkopf form shows: each choice with its label, those of
-    ``setup`` checked; and a refused form's message with the field it is about."""
-    tariffs = []
+    ``setup`` checked; and a refused form's message (a SetupError's, or the services'
+    GameError's) with the field it is about. The rates typed in the ``posted`` form
+    are shown again as typed when they are a number at all, even out of range."""
+    rates = {"rufspiel": setup.rufspiel, "solo": setup.solo}
+    for name in rates if posted is not None else ():
+        typed = parse_int(_text(posted, name))
+        rates[name] = rates[name] if typed is None else typed
+    tariffs = []  # (value, its rates in words, checked): "10/50" is a name, as players say
     for key, (rufspiel, solo) in TARIFF_PRESETS.items():
-        rates = {"name": key, "rufspiel": format_cents(rufspiel), "solo": format_cents(solo)}
-        label = _("%(name)s: Rufspiel %(rufspiel)s, solo %(solo)s") % rates
-        tariffs.append((key, label, setup.tariff == key))
-    wrong = error.field if error else ""
+        money = {"rufspiel": format_cents(rufspiel), "solo": format_cents(solo)}
+        words = _("Rufspiel %(rufspiel)s, solo %(solo)s") % money
+        tariffs.append((key, words, setup.tariff == key))
+    wrong = getattr(error, "field", "")
     return {
-        "levels": [(v, label, v == setup.level) for v, label in LEVEL_CHOICES if v in LEVELS],
+        "levels": [
+            (value, label, value == setup.level)
+            for value, label in LEVEL_CHOICES
+            if value in PLAYABLE_LEVELS
+        ],
         "decks": [
             ("long", _("Long: 32 cards, eight each"), not setup.short_deck),
             ("short", _("Short: 24 cards, six each"), setup.short_deck),
@@ -310,8 +320,8 @@ def form_fields(setup: SchafkopfSetup, error: SetupError | None = None) -> dict:
         ],
         "tariffs": tariffs,
         "own": setup.tariff == OWN,
-        "rufspiel": setup.rufspiel,
-        "solo": setup.solo,
+        "rufspiel": rates["rufspiel"],
+        "solo": rates["solo"],
         "least_cents": LEAST_CENTS,
         "most_cents": MOST_CENTS,
         "rounds": [(n, n == setup.rounds) for n in range(1, MOST_ROUNDS + 1)],
