@@ -12,6 +12,11 @@ follow the Rufspiel's, as the engine's defaults do at ten cents:
 - a Ramsch: the Rufspiel's rate.
 
 So ``rules()`` of the default setup are the engine's defaults, spelled out.
+
+The form's fields: ``computer_level`` (not ``level``, which is the Sheepshead
+form's on the same page), ``deck`` ("long" or "short"), ``all_pass`` ("ramsch"
+or "redeal"), ``tariff`` (a preset's name or "own"), ``rufspiel`` and ``solo``
+(cents, read only for "own") and ``rounds``.
 The setup is remembered on the player (``to_json`` / ``from_json``) so the
 form offers the same house rules next time.
 
@@ -85,7 +90,7 @@ class SchafkopfSetup:
 
     def __post_init__(self):
         if self.level not in PLAYABLE_LEVELS:
-            raise SetupError(_("Choose one of the levels offered."), "level")
+            raise SetupError(_("Choose one of the levels offered."), "computer_level")
         if not isinstance(self.short_deck, bool):
             raise SetupError(_("Choose the long or the short deck."), "deck")
         if self.all_pass not in ALL_PASS:
@@ -121,7 +126,7 @@ class SchafkopfSetup:
         tariff = _text(data, "tariff")
         own = tariff == OWN
         return cls(
-            level=_text(data, "level"),
+            level=_text(data, "computer_level"),
             short_deck=_deck(data),
             all_pass=_text(data, "all_pass"),
             tariff=tariff,
@@ -141,7 +146,9 @@ class SchafkopfSetup:
             except SetupError:
                 return getattr(fallback, name)
 
-        level, all_pass, tariff = (_text(data, name) for name in ("level", "all_pass", "tariff"))
+        level, all_pass, tariff = (
+            _text(data, name) for name in ("computer_level", "all_pass", "tariff")
+        )
         values = {
             "level": level if level in PLAYABLE_LEVELS else fallback.level,
             "short_deck": read("short_deck", lambda: _deck(data)),

@@ -30,7 +30,7 @@ from rules_engine.options import SCHAFKOPF_DEFAULTS, schafkopf_options
 URL = "/play/schafkopf/new"
 #: A whole form as the home page posts it, the fastest computer players.
 FORM = {
-    "level": "beginner",
+    "computer_level": "beginner",
     "deck": "long",
     "all_pass": "ramsch",
     "tariff": "10/50",
@@ -49,9 +49,9 @@ SOLO = "The solo's tariff is a whole number of cents from 1 to 1000."
 ROUNDS = "Choose from 1 to 8 rounds."
 #: Every kind of bad input: (changes to the form, its message). None leaves a field out.
 BAD = [
-    ({"level": "random"}, LEVEL),
-    ({"level": "Standard"}, LEVEL),
-    ({"level": None}, LEVEL),
+    ({"computer_level": "random"}, LEVEL),
+    ({"computer_level": "Standard"}, LEVEL),
+    ({"computer_level": None}, LEVEL),
     ({"deck": "medium"}, DECK),
     ({"deck": None}, DECK),
     ({"all_pass": "skip"}, ALL_PASS),
@@ -123,7 +123,7 @@ def test_a_typed_rate_may_have_spaces_around_it_and_be_as_low_or_high_as_offered
 
 
 def test_every_field_choice_is_read():
-    setup = SchafkopfSetup.from_form(form(level="expert", all_pass="redeal", rounds="8"))
+    setup = SchafkopfSetup.from_form(form(computer_level="expert", all_pass="redeal", rounds="8"))
     assert (setup.level, setup.all_pass, setup.rounds, setup.short_deck) == (
         "expert", "redeal", 8, False,
     )  # fmt: skip
@@ -263,7 +263,8 @@ def test_a_new_visitor_sees_the_default_house_rules_checked(client):
     section = schafkopf_section(text)
     assert f'action="{reverse("games:new_schafkopf")}"' in section
     assert 'data-action="new-schafkopf"' in section
-    assert checked(section, "level") == ["standard"]
+    assert checked(section, "computer_level") == ["standard"]
+    assert 'name="level"' not in section  # that is the Sheepshead form's, on the same page
     assert checked(section, "deck") == ["long"]
     assert checked(section, "all_pass") == ["ramsch"]
     assert checked(section, "tariff") == ["10/50"]
@@ -297,9 +298,9 @@ def test_each_preset_starts_a_match_with_its_rates(client, preset):
 
 @pytest.mark.django_db
 def test_the_choice_is_remembered_and_shown_checked_next_time(client):
-    client.post(URL, OWN | {"level": "beginner", "all_pass": "redeal", "rounds": "5"})
+    client.post(URL, OWN | {"computer_level": "beginner", "all_pass": "redeal", "rounds": "5"})
     section = schafkopf_section(page(client.get("/")))
-    assert checked(section, "level") == ["beginner"]
+    assert checked(section, "computer_level") == ["beginner"]
     assert checked(section, "deck") == ["short"]
     assert checked(section, "all_pass") == ["redeal"]
     assert checked(section, "tariff") == ["own"]
