@@ -41,8 +41,9 @@ def move_guest_games(guest: Player, account: Player, account_is_new: bool) -> li
 
     One ranked attempt per player and day: where both hold one at the same
     day's deal, the account's stays ranked and the guest's becomes practice,
-    its results too. The guest's table settings and board name are kept if the
-    account has none of its own (a new account, or one still on the defaults).
+    its results too. The guest's table settings, Schafkopf house rules and board
+    name are kept if the account has none of its own (a new account, or one still
+    on the defaults).
     Call inside a transaction, with both rows locked.
     """
     account_days = Match.objects.filter(player=account, ranked=True).values("daily_id")
@@ -56,7 +57,7 @@ def move_guest_games(guest: Player, account: Player, account_is_new: bool) -> li
     Match.objects.filter(player=guest).update(player=account)
     HandOutcome.objects.filter(player=guest).update(player=account)
     changed = []
-    for name in ("speed", "deck", "nickname"):
+    for name in ("speed", "deck", "nickname", "schafkopf_setup"):
         default = Player._meta.get_field(name).get_default()
         mine, theirs = getattr(account, name), getattr(guest, name)
         if theirs != mine and (account_is_new or mine == default):

@@ -47,6 +47,8 @@ class Player(models.Model):
     #: The name shown on the boards instead of the user name or "Guest 0042"
     #: (checked by leaderboards.nicknames; escaped wherever it appears).
     nickname = models.CharField(max_length=30, blank=True)
+    #: The Schafkopf house rules chosen last (games.schafkopf_setup), offered again.
+    schafkopf_setup = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

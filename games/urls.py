@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("play/new", views.new_game, name="new_game"),
+    path("play/schafkopf/new", views.new_schafkopf_game, name="new_schafkopf"),
     path("play/<uuid:match_id>/", views.table, name="table"),
     path("play/<uuid:match_id>/act", views.act, name="act"),
     path("play/<uuid:match_id>/speed", views.speed, name="speed"),

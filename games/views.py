@@ -16,6 +16,9 @@ from .game_kinds import seats_of
 from .identity import current_player
 from .models import DECK_CHOICES, LEVEL_CHOICES, SPEED_CHOICES, Hand, Match, Player
 from .numbers import parse_int
+from .schafkopf_setup import DEFAULT as SETUP_DEFAULT
+from .schafkopf_setup import SchafkopfSetup, SetupError
+from .schafkopf_setup import form_fields as schafkopf_form_fields
 from .services import GameError, StaleMatch
 from .table import build_board, replay_board, table_game, table_url
 
@@ -91,6 +94,29 @@ def new_game(request: HttpRequest) -> HttpResponse:
     player = current_player(request)
     match = services.start_match(player, level, hints=request.POST.get("hints") == "1")
     # Step 0: the page shows the deal, then each computer move up to the human's turn.
+    return redirect(table_url(match, 0, 0), permanent=False)
+
+
+@require_POST
+@rate_limited("new-game")
+def new_schafkopf_game(request: HttpRequest) -> HttpResponse:
+    """Start a Schafkopf session under the house rules chosen on the home page (kept
+    for next time), then show its table; refused rules show the home page again."""
+    player = current_player(request, create=False)
+    remembered = SchafkopfSetup.from_json(player.schafkopf_setup) if player else SETUP_DEFAULT
+    try:
+        setup = SchafkopfSetup.from_form(request.POST)
+        player = player or current_player(request)
+        match = services.start_match(
+            player, setup.level, game="schafkopf", rules=setup.rules(), rounds=setup.rounds
+        )
+    except (SetupError, GameError) as error:
+        shown = SchafkopfSetup.refill(request.POST, remembered)
+        context = {"levels": LEVEL_CHOICES, "default_level": "standard"}
+        context["schafkopf_form"] = schafkopf_form_fields(shown, error, request.POST)
+        return render(request, "home.html", context, status=400)
+    player.schafkopf_setup = setup.to_json()
+    player.save(update_fields=["schafkopf_setup"])
     return redirect(table_url(match, 0, 0), permanent=False)
 
 

@@ -37,6 +37,7 @@ from table_page import click_and_wait, wait_live
 
 from games.daily import ensure_daily, today
 from games.models import Match
+from games.schafkopf_setup import SchafkopfSetup
 from games.services import load_table, start_match
 from tutorials.course import course
 
@@ -57,6 +58,7 @@ FOLLOW_SEED = bytes([9]) + bytes(31)
 NOT_PAGES = {
     "games:healthz": "JSON for load balancers",
     "games:new_game": "redirects to the table",
+    "games:new_schafkopf": "redirects to the table; a refused form is the home page (home visit)",
     "games:speed": "answers with the table, checked in the table visits",
     "accounts:logout": "redirects home",
     "leaderboards:start_daily": "redirects to the table",
@@ -286,6 +288,20 @@ def replay(tour: Tour) -> None:
 def home(tour: Tour) -> None:
     tour.open("/")
     tour.check("home, a new visitor")
+    # The Schafkopf form refused (a browser that does not check the number's range),
+    # then as the player chose it last time: their own tariff.
+    page = tour.page
+    page.locator("[data-schafkopf-setup]").evaluate("form => { form.noValidate = true; }")
+    page.fill("input[name=rufspiel]", "1001")
+    page.click("[data-action=new-schafkopf]")
+    expect(page.locator("#schafkopf-message")).to_be_visible()
+    expect(page.locator("input[name=rufspiel]")).to_have_attribute("aria-invalid", "true")
+    tour.check("home, the Schafkopf form refused")
+    tour.as_guest(PlayerFactory(schafkopf_setup=SchafkopfSetup(
+        short_deck=True, tariff="own", rufspiel=20, solo=70, rounds=4).to_json()))  # fmt: skip
+    tour.open("/")
+    expect(page.locator("input[name=tariff][value=own]")).to_be_checked()
+    tour.check("home, the Schafkopf house rules chosen last time")
     user = UserFactory()
     player = PlayerFactory(user=user)
     start_match(player, "beginner", seed=PICKER_SEED)

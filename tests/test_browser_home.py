@@ -6,6 +6,7 @@
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 
 @pytest.fixture
@@ -25,7 +26,8 @@ def test_the_home_page_renders_with_its_own_css_and_htmx(site, phone):
     response = phone.goto(site + "/")
 
     assert response is not None and response.status == 200
-    assert phone.get_by_role("heading", level=1).inner_text() == "Play Sheepshead in your browser"
+    heading = phone.get_by_role("heading", level=1).inner_text()
+    assert heading == "Play Sheepshead and Schafkopf in your browser"
     assert phone.evaluate("typeof window.htmx") == "object"
     # site.css gives the feature cards a border radius; the browser default has none.
     radius = phone.locator(".feature").first.evaluate("el => getComputedStyle(el).borderRadius")
@@ -50,3 +52,24 @@ def test_the_home_page_follows_the_dark_system_theme(site, phone):
     dark = phone.evaluate("getComputedStyle(document.body).backgroundColor")
     assert light == "rgb(247, 246, 241)"
     assert dark == "rgb(17, 21, 19)"
+
+
+def test_typing_a_rate_of_your_own_chooses_your_own_tariff(site, phone):
+    phone.goto(site + "/#schafkopf")
+    own = phone.locator("input[name=tariff][value=own]")
+    expect(phone.locator("input[name=tariff][value='10/50']")).to_be_checked()
+    phone.fill("input[name=solo]", "80")
+    expect(own).to_be_checked()
+
+
+def test_every_choice_of_the_schafkopf_form_is_a_44_pixel_target_on_a_phone(site, phone):
+    phone.goto(site + "/")
+    targets = phone.locator(
+        "[data-schafkopf-setup] label.choice, [data-schafkopf-setup] input[type=number], "
+        "[data-schafkopf-setup] select, [data-schafkopf-setup] button"
+    )
+    assert targets.count() == 3 + 2 + 2 + 4 + 2 + 1 + 1
+    for target in targets.all():
+        box = target.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, (target.inner_text(), box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360

@@ -21,9 +21,21 @@ def home(client):
 
 
 def test_it_says_what_the_site_is(home):
-    assert "Play Sheepshead in your browser" in home
-    assert "Five-handed Sheepshead against computer players" in home
-    assert "Bavarian Schafkopf" in home
+    assert "Play Sheepshead and Schafkopf in your browser" in home
+    assert "Five-handed Sheepshead and four-handed Bavarian Schafkopf" in home
+    assert "will join" not in home
+
+
+def test_it_offers_both_games_equally_each_with_its_form(home):
+    for game, action, button in (
+        ("sheepshead", "/play/new", "new-game"),
+        ("schafkopf", "/play/schafkopf/new", "new-schafkopf"),
+    ):
+        start = home.index(f'<section class="game" id="{game}"')
+        section = home[start : home.index("</section>", start)]
+        assert f'<form method="post" action="{action}"' in section
+        assert f'data-action="{button}"' in section
+        assert f'href="#{game}"' in home
 
 
 def test_it_says_which_parts_are_open(home):
@@ -39,7 +51,7 @@ def test_every_link_and_form_on_it_leads_to_a_page_that_exists(home):
         if target.startswith(("#", "/static/")):
             continue
         resolve(urlsplit(target).path)  # Resolver404 for a page that doesn't exist
-    assert "/play/new" in targets
+    assert "/play/new" in targets and "/play/schafkopf/new" in targets
     assert 'data-action="new-game"' in home
 
 
