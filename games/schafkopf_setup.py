@@ -42,6 +42,7 @@ from rules_engine.players import LEVELS
 from .game_kinds import MOST_ROUNDS
 from .models import LEVEL_CHOICES
 from .numbers import parse_int
+from .schafkopf_sentences import money
 
 #: The levels a player may choose for the computer players.
 PLAYABLE_LEVELS = tuple(value for value, _label in LEVEL_CHOICES if value in LEVELS)
@@ -250,8 +251,8 @@ DEFAULT = SchafkopfSetup()
 
 
 def format_cents(cents: int) -> str:
-    """Money the way Schafkopf players count it: 50 cents is "0,50 €"."""
-    return _("%(euros)s,%(cents)s\u00a0€") % {"euros": cents // 100, "cents": f"{cents % 100:02d}"}
+    """Money as the whole site writes it (one translatable pattern): 50 cents is €0.50."""
+    return money(cents)
 
 
 def _cents_message(name: str) -> str:

@@ -17,6 +17,7 @@ from rules_engine.contracts import GAMES_BY_KEY, Game
 from rules_engine.schafkopf_actions import KIND_OF
 
 from .cards import hand_order
+from .game_kinds import seats_of
 from .german_cards import GERMAN_SUIT_NAMES
 from .rule_text import rule_text
 from .schafkopf_sentences import (
@@ -32,6 +33,7 @@ from .schafkopf_sentences import (
     tout_result,
     your_money,
 )
+from .schafkopf_setup import SchafkopfSetup, SetupError
 from .sentences import event_sentence as card_event
 from .sentences import to_play_status
 from .table import (
@@ -345,6 +347,16 @@ def summary(outcome: dict, names: list[str], human: int) -> str:
     return _("%(name)s: %(game)s") % {"name": declarer, "game": game_name(kind)}
 
 
+def house_rules(match) -> str:
+    """The house rules the session was set up with, as the table shows them."""
+    seats = seats_of(match.game, match.rules)
+    try:
+        setup = SchafkopfSetup.from_rules(match.rules, match.hand_count // seats, match.level)
+    except SetupError:  # set other than through the form (a test's rules): not described
+        return ""
+    return setup.describe()
+
+
 SCHAFKOPF_TABLE = TableGame(
     seats=seats,
     faces=faces,
@@ -358,4 +370,5 @@ SCHAFKOPF_TABLE = TableGame(
     summary=summary,
     write=signed_money,
     buried=lambda view, face, key: [],
+    house_rules=house_rules,
 )

@@ -248,6 +248,7 @@ class Board:
     focus: str = ""
     hand_number: int = 0
     hand_count: int = 10
+    house_rules: str = ""
 
 
 # -- building the board ---------------------------------------------------------------
@@ -602,6 +603,7 @@ class TableGame:
     summary: object  # (result json, names, human seat) -> str
     write: object  # (score) -> str
     buried: object  # (view, face, key) -> list[Face]
+    house_rules: object = lambda match: ""  # (match) -> the rules chosen, in a sentence
 
 
 def _sheepshead_hand_cards(view, state, live, chosen, face, key):
@@ -654,6 +656,7 @@ def _board(
         live=live,
         hand_number=stored.number + 1,
         hand_count=match.hand_count,
+        house_rules=game.house_rules(match),
         **fields,
     )
 

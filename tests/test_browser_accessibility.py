@@ -32,6 +32,9 @@ from factories import (
 )
 from moves import hand_over, play_until
 from playwright.sync_api import Page, expect
+from schafkopf_page import SESSION_SEED
+from schafkopf_page import answer as schafkopf_answer
+from schafkopf_page import asked as schafkopf_asked
 from seating import seat_player
 from table_page import click_and_wait, wait_live
 
@@ -239,6 +242,32 @@ def table_hand(tour: Tour) -> None:
     open_table(tour, match)
     expect(page.locator("[data-standings] li")).to_have_count(5)
     tour.check("the match's end")
+
+
+@visit("table: a Schafkopf session", "games:table", "games:act")
+def schafkopf_table(tour: Tour) -> None:
+    """Each kind of moment of a Schafkopf session, as the page answers them."""
+    page = tour.page
+    player = tour.as_guest()
+    match = start_match(player, "beginner", seed=SESSION_SEED, game="schafkopf", rounds=1)
+    open_table(tour, match)
+    seen = set()
+    hand = 1
+    while (kind := schafkopf_asked(page)) != "done":
+        if kind not in seen:
+            seen.add(kind)
+            tour.check(f"Schafkopf: {kind}")
+        if kind == "play" and page.locator(".hand .is-dimmed").count() and "why" not in seen:
+            seen.add("why")
+            code = page.locator(".hand .is-dimmed").first.get_attribute("data-card")
+            page.locator(f".hand [data-card='{code}']").click(force=True)
+            expect(page.locator(f"#why-{code}")).to_be_visible()
+            tour.check("Schafkopf: a dimmed card and why it can't be played")
+            page.keyboard.press("Escape")
+        hand += schafkopf_answer(page, bid=hand == 1) == "next-hand"
+    expect(page.locator("[data-standings] li")).to_have_count(4)
+    tour.check("Schafkopf: the session's end")
+    assert {"bid", "declare", "kontra", "play", "next-hand", "why"} <= seen, seen
 
 
 @visit("table: playing into a trick", "games:table")

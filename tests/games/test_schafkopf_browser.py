@@ -33,6 +33,39 @@ def site(live_server, settings):
 
 
 @pytest.mark.parametrize("viewport", [PHONE, WIDE], ids=["360px", "1280px"])
+def test_a_new_visitor_sets_up_house_rules_and_plays_the_session_through(browser, site, viewport):
+    with policed_page(browser, viewport=viewport) as page:
+        page.set_default_timeout(20_000)
+        page.goto(site + "/")
+        form = page.locator("[data-schafkopf-setup]")
+        form.locator("input[name=computer_level][value=beginner]").check()
+        form.locator("input[name=deck][value=short]").check()
+        form.locator("input[name=all_pass][value=redeal]").check()
+        form.locator("input[name=tariff][value='20/50']").check()
+        form.locator("select[name=rounds]").select_option("1")
+        page.click("[data-action=new-schafkopf]")
+        wait_live(page)
+        match = Match.objects.get()
+        assert (match.game, match.level, match.hand_count) == ("schafkopf", "beginner", 4)
+        assert match.rules["short_deck"] and match.rules["all_pass"] == "redeal"
+        expect(page.locator("[data-house-rules]")).to_contain_text("Short deck")
+        expect(page.locator("[data-house-rules]")).to_contain_text("€0.20")
+        expect(page.locator(".hand button")).to_have_count(6)
+        click_and_wait(page, "[data-speed=fast]")
+        hands = 1
+        while (kind := answer(page, bid=False)) != "done":
+            hands += kind == "next-hand"
+            assert hands <= 4, "more hands than the session's"
+        match.refresh_from_db()
+        assert match.is_finished and hands == 4
+        expect(page.locator("[data-standings] li")).to_have_count(4)
+        # The next game is offered with the same house rules.
+        page.click("[data-action=new-game]")
+        expect(page.locator("input[name=deck][value=short]")).to_be_checked()
+        expect(page.locator("input[name=tariff][value='20/50']")).to_be_checked()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, WIDE], ids=["360px", "1280px"])
 def test_a_visitor_plays_a_whole_schafkopf_session_with_a_rufspiel_and_a_kontra(
     browser, site, viewport
 ):

@@ -228,14 +228,14 @@ def test_a_remembered_preset_has_the_presets_rates_and_unknown_keys_are_ignored(
 
 def test_the_house_rules_are_described_in_one_sentence():
     assert DEFAULT.describe() == (
-        "Long deck, a Ramsch when all pass, Rufspiel 0,10\u00a0€, solo 0,50\u00a0€, 2 rounds."
+        "Long deck, a Ramsch when all pass, Rufspiel €0.10, solo €0.50, 2 rounds."
     )
     own = SchafkopfSetup(short_deck=True, all_pass="redeal", tariff="own", rufspiel=5,
                          solo=150, rounds=1)  # fmt: skip
     assert own.describe() == (
-        "Short deck, a new deal when all pass, Rufspiel 0,05\u00a0€, solo 1,50\u00a0€, 1 round."
+        "Short deck, a new deal when all pass, Rufspiel €0.05, solo €1.50, 1 round."
     )
-    assert format_cents(1000) == "10,00\u00a0€"
+    assert format_cents(1000) == "€10.00"
 
 
 def test_what_a_player_reads_goes_through_gettext(monkeypatch):
