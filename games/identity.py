@@ -57,7 +57,7 @@ def move_guest_games(guest: Player, account: Player, account_is_new: bool) -> li
     Match.objects.filter(player=guest).update(player=account)
     HandOutcome.objects.filter(player=guest).update(player=account)
     changed = []
-    for name in ("speed", "deck", "nickname", "schafkopf_setup"):
+    for name in ("speed", "deck", "schafkopf_deck", "nickname", "schafkopf_setup"):
         default = Player._meta.get_field(name).get_default()
         mine, theirs = getattr(account, name), getattr(guest, name)
         if theirs != mine and (account_is_new or mine == default):

@@ -18,6 +18,13 @@ DECK_CHOICES = [
     ("classic", _("Two colours")),
     ("four", _("Four colours")),
 ]
+#: The decks a Schafkopf table may be drawn with: German suits, or French in two or
+#: four colours (the same drawings as Sheepshead's).
+SCHAFKOPF_DECK_CHOICES = [
+    ("german", _("German suits")),
+    ("classic", _("French suits")),
+    ("four", _("French suits, four colours")),
+]
 SHEEPSHEAD = "sheepshead"
 SCHAFKOPF = "schafkopf"
 GAME_CHOICES = [
@@ -44,6 +51,10 @@ class Player(models.Model):
     speed = models.CharField(max_length=8, choices=SPEED_CHOICES, default="normal")
     #: Four colours (clubs green, diamonds blue) tell the suits apart without red and black.
     deck = models.CharField(max_length=8, choices=DECK_CHOICES, default="classic")
+    #: The cards a Schafkopf table is drawn with (German suits unless chosen otherwise).
+    schafkopf_deck = models.CharField(
+        max_length=8, choices=SCHAFKOPF_DECK_CHOICES, default="german"
+    )
     #: The name shown on the boards instead of the user name or "Guest 0042"
     #: (checked by leaderboards.nicknames; escaped wherever it appears).
     nickname = models.CharField(max_length=30, blank=True)

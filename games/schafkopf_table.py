@@ -63,14 +63,16 @@ def _ranking(view):
     return (kind or RUFSPIEL).ranking
 
 
-def faces(view):
-    """Cards drawn with the German suits, trump as the contract says."""
+def faces(view, deck: str = "german"):
+    """Cards drawn with the German suits (or the French, as the player chose), trump
+    as the contract says."""
     ranking = _ranking(view)
+    german = deck not in ("classic", "four")
 
     def face(code):
         if code is None:
             return Face(None)
-        return Face(code, is_trump=ranking.is_trump(parse_card(code)), german=True)
+        return Face(code, is_trump=ranking.is_trump(parse_card(code)), german=german)
 
     return face
 

@@ -592,7 +592,7 @@ class TableGame:
     ``sort_key`` the order the hand is held in."""
 
     seats: object  # (match, view, names, totals) -> list[Seat]
-    faces: object  # (view) -> (code -> Face)
+    faces: object  # (view, deck) -> (code -> Face)
     sort_key: object  # (view) -> (code -> key)
     status: object  # (view, seats, live) -> str
     event: object  # (view, seats) -> str
@@ -612,7 +612,7 @@ def _sheepshead_hand_cards(view, state, live, chosen, face, key):
 
 SHEEPSHEAD_TABLE = TableGame(
     seats=_seats,
-    faces=lambda view: Face,
+    faces=lambda view, deck: Face,
     sort_key=lambda view: sort_key,
     status=_status,
     event=_event,
@@ -636,11 +636,21 @@ def table_game(match) -> TableGame:
 
 
 def _board(
-    match, stored, view, seats, game: TableGame, *, step: int, steps: int, live: bool, **fields
+    match,
+    stored,
+    view,
+    seats,
+    game: TableGame,
+    *,
+    step: int,
+    steps: int,
+    live: bool,
+    deck: str = "",
+    **fields,
 ) -> Board:
     """A board with what every table shows, seen from ``view``'s seat, and ``fields``
     (``stored`` is the hand's database row)."""
-    face = game.faces(view)
+    face = game.faces(view, deck)
     return Board(
         game=match.game,
         phase=view.phase,
@@ -672,14 +682,16 @@ def build_board(
     speed: str = "normal",
     chosen: list[str] | None = None,
     toggled: str = "",
+    deck: str = "",
 ) -> Board:
     """The board at display step ``step`` of the newest hand (``view`` is at that step).
 
     ``state`` is the engine state at the newest step: only its ``explain`` is
-    used, for the human's own cards, when the human is to play.
+    used, for the human's own cards, when the human is to play. ``deck`` is the
+    player's choice of cards for this game's table.
     """
     game = table_game(match)
-    face = game.faces(view)
+    face = game.faces(view, deck)
     hand = hands[-1]
     names = seat_names(match)
     over = view.phase == "over"
@@ -706,6 +718,7 @@ def build_board(
         step=step,
         steps=steps,
         live=live,
+        deck=deck,
         trick=trick,
         last_trick=_shown_trick(view.tricks[-1], seats, face=face) if view.tricks else None,
         hand=cards,
@@ -777,12 +790,14 @@ def match_scores_at(earlier_hands, hand, over: bool) -> list[int]:
     return totals
 
 
-def replay_board(match, hand, earlier_hands, view, *, step: int, steps: int) -> Board:
+def replay_board(
+    match, hand, earlier_hands, view, *, step: int, steps: int, deck: str = ""
+) -> Board:
     """A finished hand seen from any seat at any step (nothing hidden is left to hide,
     but each seat's view still shows only what that seat saw then), with the match
     scores as they stood then (``earlier_hands``: the match's hands before this one)."""
     game = table_game(match)
-    face = game.faces(view)
+    face = game.faces(view, deck)
     key = game.sort_key(view)
     totals = match_scores_at(earlier_hands, hand, over=view.phase == "over")
     seats = game.seats(match, view, seat_names(match), totals)
@@ -795,6 +810,7 @@ def replay_board(match, hand, earlier_hands, view, *, step: int, steps: int) -> 
         step=step,
         steps=steps,
         live=False,
+        deck=deck,
         trick=_table_trick(view, seats, mark_taken=False, face=face),
         last_trick=None,
         hand=[HandCard(face(c), "idle") for c in sorted(view.hand, key=key)],

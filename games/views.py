@@ -14,7 +14,16 @@ from . import services
 from .daily import today
 from .game_kinds import seats_of
 from .identity import current_player
-from .models import DECK_CHOICES, LEVEL_CHOICES, SPEED_CHOICES, Hand, Match, Player
+from .models import (
+    DECK_CHOICES,
+    LEVEL_CHOICES,
+    SCHAFKOPF,
+    SCHAFKOPF_DECK_CHOICES,
+    SPEED_CHOICES,
+    Hand,
+    Match,
+    Player,
+)
 from .numbers import parse_int
 from .schafkopf_setup import DEFAULT as SETUP_DEFAULT
 from .schafkopf_setup import SchafkopfSetup, SetupError
@@ -26,6 +35,12 @@ from .table import build_board, replay_board, table_game, table_url
 PLAYABLE_LEVELS = [value for value, _label in LEVEL_CHOICES if value in LEVELS]
 SPEEDS = [value for value, _label in SPEED_CHOICES]
 DECKS = [value for value, _label in DECK_CHOICES]
+SCHAFKOPF_DECKS = [value for value, _label in SCHAFKOPF_DECK_CHOICES]
+
+
+def deck_of(player: Player, match: Match) -> str:
+    """The cards this player chose for this match's game."""
+    return player.schafkopf_deck if match.game == SCHAFKOPF else player.deck
 
 
 @require_safe
@@ -187,6 +202,7 @@ def _render_table(
         speed=player.speed,
         chosen=chosen,
         toggled=toggled,
+        deck=deck_of(player, match),
     )
     context = {
         "match": match,
@@ -195,7 +211,8 @@ def _render_table(
         "hint": hint,
         "speeds": SPEED_CHOICES,
         "speed": player.speed,
-        "deck": player.deck,
+        "deck": deck_of(player, match),
+        "schafkopf_decks": SCHAFKOPF_DECK_CHOICES,
         "levels": LEVEL_CHOICES,
     }
     partial = _wants_partial(request)
@@ -308,6 +325,10 @@ def speed(request: HttpRequest, match_id) -> HttpResponse:
     if deck in DECKS and deck != player.deck:
         player.deck = deck
         player.save(update_fields=["deck"])
+    schafkopf_deck = request.POST.get("schafkopf_deck")
+    if schafkopf_deck in SCHAFKOPF_DECKS and schafkopf_deck != player.schafkopf_deck:
+        player.schafkopf_deck = schafkopf_deck
+        player.save(update_fields=["schafkopf_deck"])
     step = parse_int(request.POST.get("step"))
     number = parse_int(request.POST.get("hand"))
     current = match.hands.order_by("-number").values_list("number", flat=True).first()
@@ -346,7 +367,9 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
         seat = match.human_seat
     view = shown.view(seat)
     earlier = Hand.objects.filter(match=match, number__lt=hand.number).order_by("number")
-    board = replay_board(match, hand, list(earlier), view, step=step, steps=steps)
+    board = replay_board(
+        match, hand, list(earlier), view, step=step, steps=steps, deck=deck_of(player, match)
+    )
     base = reverse("games:replay", args=[match.pk, number])
     context = {
         "match": match,
@@ -379,7 +402,7 @@ def _all_hands(match, view, board):
     if view.hands is None:
         return []
     game = table_game(match)
-    face, key = game.faces(view), game.sort_key(view)
+    face, key = game.faces(view, deck_of(match.player, match)), game.sort_key(view)
     rows = [
         {"name": board.seats[s].name, "cards": [face(c) for c in sorted(view.hands[s], key=key)]}
         for s in range(len(board.seats))
