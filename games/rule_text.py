@@ -7,11 +7,14 @@ turns it into a translatable sentence, naming cards and suits through gettext
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from django.utils.translation import gettext as _
 
 from rules_engine.messages import Rule
 
 from .cards import SUIT_NAMES, card_name
+from .german_cards import GERMAN_SUIT_NAMES, german_card_name
 
 PHASE_WANTED = {
     "picking": lambda: _("pick or pass"),
@@ -32,12 +35,27 @@ SCHAFKOPF_WANTED = {
 }
 
 
+#: Whether the sentence being written names cards with the German suits (a Schafkopf
+#: table drawn with German cards); set only by rule_text, for one sentence.
+_GERMAN = ContextVar("german_cards", default=False)
+
+
 def _suit(number: int) -> str:
-    return _("trump") if number == 4 else str(SUIT_NAMES["CSHD"[number]])
+    if number == 4:
+        return _("trump")
+    names = GERMAN_SUIT_NAMES if _GERMAN.get() else SUIT_NAMES
+    return str(names["CSHD"[number]])
 
 
 def _card(code: str) -> str:
-    return _("the %(card)s") % {"card": card_name(code)}
+    name = german_card_name(code) if _GERMAN.get() else card_name(code)
+    return _("the %(card)s") % {"card": name}
+
+
+def _callable_suits(joined_by: str) -> str:
+    """The suits whose ace (or ten) a Schafkopf Rufspiel calls: all but hearts (Herz)."""
+    first, second, last = (_suit(n) for n in (0, 1, 3))
+    return f"{first}, {second} {joined_by} {last}"
 
 
 def _cards_or(codes) -> str:
@@ -151,24 +169,25 @@ SENTENCES = {
         "(an equal game does not), or pass."
     ),
     "no_such_game": lambda v: _("There is no such game to declare."),
-    "call_herz": lambda v: _("The ace of hearts is never called: hearts are trump."),
+    "call_herz": lambda v: (
+        _("%(card)s is never called: %(suit)s are trump.")
+        % {"card": _card("AH")[:1].upper() + _card("AH")[1:], "suit": _suit(2)}
+    ),
     "call_held": lambda v: _("You can't call %(card)s: you hold it.") % {"card": _card(v["card"])},
     "call_needs_suit_card": lambda v: (
         _("You need a card of %(suit)s (not an Ober or Unter) to call %(card)s.")
         % {"suit": _suit(v["suit"]), "card": _card(v["card"])}
     ),
     "call_ten_needs_aces": lambda v: (
-        _(
-            "A ten may be called only by a declarer who holds "
-            "the aces of clubs, spades and diamonds."
-        )
+        _("A ten may be called only by a declarer who holds the aces of %(suits)s.")
+        % {"suits": _callable_suits(_("and"))}
         if v["ten"]
-        else _("You hold the aces of clubs, spades and diamonds: call a ten, not %(card)s.")
-        % {"card": _card(v["card"])}
+        else _("You hold the aces of %(suits)s: call a ten, not %(card)s.")
+        % {"suits": _callable_suits(_("and")), "card": _card(v["card"])}
     ),
     "sk_call_not_callable": lambda v: (
-        _("Only an ace (or a ten) of clubs, spades or diamonds is called, not %(card)s.")
-        % {"card": _card(v["card"])}
+        _("Only an ace (or a ten) of %(suits)s is called, not %(card)s.")
+        % {"suits": _callable_suits(_("or")), "card": _card(v["card"])}
     ),
     "kontra_not_now": lambda v: _(
         "Kontra is said only in the first trick, before its second card, by a player other "
@@ -178,8 +197,13 @@ SENTENCES = {
 }
 
 
-def rule_text(rule: Rule | None) -> str:
-    """The rule as a sentence for a page; '' for None."""
+def rule_text(rule: Rule | None, *, german: bool = False) -> str:
+    """The rule as a sentence for a page; '' for None. ``german`` names the cards
+    and suits as the German deck does (Eichel-Ober, Gras)."""
     if rule is None:
         return ""
-    return SENTENCES[rule.id](rule.values)
+    token = _GERMAN.set(german)
+    try:
+        return SENTENCES[rule.id](rule.values)
+    finally:
+        _GERMAN.reset(token)

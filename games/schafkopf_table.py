@@ -235,7 +235,7 @@ def hand_cards(view, state, live: bool, chosen, face, key):
         if mode and code in legal:
             cards.append(HandCard(face(code), "play"))
         elif mode:
-            reason = rule_text(state.explain_rule(play_action(code)))
+            reason = rule_text(state.explain_rule(play_action(code)), german=face(code).german)
             cards.append(HandCard(face(code), "dimmed", reason=reason))
         else:
             cards.append(HandCard(face(code), "idle"))

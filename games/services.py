@@ -175,6 +175,11 @@ def _deal_hand(match: Match, number: int) -> Hand:
 # -- the human's actions ----------------------------------------------------------
 
 
+def german_cards(match: Match) -> bool:
+    """Whether the match's player sees German cards (a Schafkopf table, by default)."""
+    return match.game == SCHAFKOPF and match.player.schafkopf_deck == "german"
+
+
 def parse_action(data: dict, seat: int, game: str = SHEEPSHEAD):
     """An engine action from form fields (``action``, ``card``, ``cards``; for a
     Schafkopf declaration ``contract``, ``trump`` and ``tout``)."""
@@ -209,7 +214,7 @@ def submit_action(match_id, player: Player, data: dict, version: int) -> Match:
         try:
             state = state.apply(action)
         except IllegalAction as error:
-            raise GameError(rule_text(error.rule)) from error
+            raise GameError(rule_text(error.rule, german=german_cards(match))) from error
         _save(match, table.hand, state)
     run_computers(match.pk)
     match.refresh_from_db()

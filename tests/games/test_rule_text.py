@@ -45,3 +45,14 @@ def test_trump_is_said_the_way_players_say_it():
     assert rule_text(Rule("must_follow", suit=4)) == "You have a trump, so you must play trump."
     assert rule_text(Rule("must_follow", suit=0)) == "You have clubs, so you must follow clubs."
     assert rule_text(None) == ""
+
+
+def test_at_a_german_table_the_rules_name_german_cards_and_suits():
+    german = rule_text(Rule("not_held", card="QC"), german=True)
+    assert german == "You don't hold the Eichel-Ober."
+    assert rule_text(Rule("must_follow", suit=1), german=True) == (
+        "You have Gras, so you must follow Gras."
+    )
+    called = rule_text(Rule("sk_call_not_callable", card="QS"), german=True)
+    assert "Eichel, Gras or Schellen" in called and "Gras-Ober" in called
+    assert rule_text(Rule("not_held", card="QC")) == "You don't hold the queen of clubs."

@@ -102,3 +102,26 @@ def test_a_finished_hand_shows_points_and_money_and_the_sheet(client, session):
     replay = client.get(f"/play/{match.pk}/hand/1/?seat=3&step=0")
     assert replay.status_code == 200
     assert client.get(f"/play/{match.pk}/hand/1/?seat=9").status_code == 200  # seat ignored
+
+
+def test_a_refused_card_is_explained_with_the_cards_the_player_sees(client, session):
+    player, match = session
+    client.post(f"/play/{match.pk}/act", {"action": "bid", "version": match.version})
+    match.refresh_from_db()
+    state = load_table(match).state
+    declared = next(a for a in state.legal_actions() if a.contract == "rufspiel")
+    client.post(
+        f"/play/{match.pk}/act",
+        {"action": "declare", "contract": "rufspiel", "card": declared.card,
+         "version": match.version},
+    )  # fmt: skip
+    match.refresh_from_db()
+    state = load_table(match).state
+    held = set(state.view(0).hand)
+    missing = next(code for code in ("QC", "QS", "QH", "QD", "JC") if code not in held)
+    response = client.post(
+        f"/play/{match.pk}/act", {"action": "play", "card": missing, "version": match.version}
+    )
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert re.search(r"You don&#x27;t hold the (Eichel|Gras|Herz|Schellen)-(Ober|Unter)", body)
