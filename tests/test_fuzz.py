@@ -25,6 +25,7 @@ from django.http import QueryDict
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from factories import DailyDealFactory, PlayerFactory, UserFactory
+from moves import hand_over, play_until
 
 from games.daily import today
 from games.identity import SESSION_KEY
@@ -119,6 +120,12 @@ class Site:
             self.finished = submit_action(
                 self.finished.pk, self.player, data, self.finished.version
             )
+        # A Schafkopf session with its first hand over: its table, moves and replays.
+        self.schafkopf = play_until(
+            start_match(self.player, "beginner", seed=bytes(32), game="schafkopf"),
+            self.player,
+            hand_over,
+        )
         self.strangers = start_match(PlayerFactory(), "beginner", seed=bytes(32))
         self.user = UserFactory()
         self.past_deal = DailyDealFactory(date=today() - dt.timedelta(days=3))
@@ -152,6 +159,7 @@ class Site:
             options.append(
                 [
                     ({"match_id": self.finished.pk if "number" in names else self.match.pk}, "own"),
+                    ({"match_id": self.schafkopf.pk}, "own"),
                     ({"match_id": self.strangers.pk}, "stranger"),
                     ({"match_id": uuid.UUID(int=1)}, "other"),
                 ]
@@ -193,6 +201,10 @@ def plausible(site: Site) -> dict:
         "hints": "1",
         "speed": "fast",
         "deck": "classic",
+        "schafkopf_deck": "german",
+        "contract": "rufspiel",
+        "trump": "H",
+        "tout": "1",
         "chosen": "QC",
         "toggle": "QC",
         "date": site.past_deal.date.isoformat(),
