@@ -22,7 +22,8 @@ SECTION_OF_APP = {"games": "play", "tutorials": "learn"}
 
 
 def current_section(request: HttpRequest) -> str:
-    """'play', 'daily', 'learn', 'leaderboards', 'profile', 'login', 'signup' or ''."""
+    """'play', 'daily', 'learn', 'leaderboards', 'profile', 'login', 'signup' or ''
+    (a Schafkopf match's pages say 'schafkopf' themselves: see games.views)."""
     match = getattr(request, "resolver_match", None)
     if match is None:
         return ""

@@ -38,6 +38,11 @@ DECKS = [value for value, _label in DECK_CHOICES]
 SCHAFKOPF_DECKS = [value for value, _label in SCHAFKOPF_DECK_CHOICES]
 
 
+def menu_section_of(match: Match) -> str:
+    """The site menu's item for a match's pages: its game's."""
+    return "schafkopf" if match.game == SCHAFKOPF else "play"
+
+
 def deck_of(player: Player, match: Match) -> str:
     """The cards this player chose for this match's game."""
     return player.schafkopf_deck if match.game == SCHAFKOPF else player.deck
@@ -213,6 +218,7 @@ def _render_table(
         "speed": player.speed,
         "deck": deck_of(player, match),
         "schafkopf_decks": SCHAFKOPF_DECK_CHOICES,
+        "menu_section": menu_section_of(match),
         "levels": LEVEL_CHOICES,
     }
     partial = _wants_partial(request)
@@ -373,6 +379,7 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
     base = reverse("games:replay", args=[match.pk, number])
     context = {
         "match": match,
+        "menu_section": menu_section_of(match),
         "hand": hand,
         "board": board,
         "seat": seat,

@@ -12,7 +12,7 @@ from games.services import start_match
 
 pytestmark = pytest.mark.django_db
 
-ITEMS = ["play", "daily", "learn", "leaderboards"]
+ITEMS = ["play", "schafkopf", "daily", "learn", "leaderboards"]
 
 
 def current_items(page: str) -> list[str]:
@@ -62,3 +62,15 @@ def test_a_page_not_found_still_has_the_menu(client):
     page = client.get("/no-such-page/").content.decode()
     assert menu_items(page) == [*ITEMS, "login", "signup"]
     assert current_items(page) == []
+
+
+def test_a_schafkopf_table_and_its_replays_mark_schafkopf_in_the_menu(client):
+    from moves import hand_over, play_until
+
+    guest = seat_player(client)
+    match = play_until(start_match(guest, "beginner", game="schafkopf"), guest, hand_over)
+    for url in (
+        reverse("games:table", args=[match.pk]),
+        reverse("games:replay", args=[match.pk, 1]),
+    ):
+        assert current_items(client.get(url).content.decode()) == ["schafkopf"]
