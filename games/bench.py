@@ -59,19 +59,36 @@ def summary(name: str, level: str, times_ms: list[float], **extra) -> dict:
 
 
 def human_decision(match) -> dict:
+    """The standard player's move in the human's seat as the table's form fields, only
+    those it fills in (a Schafkopf declaration's ``contract``, ``trump`` and ``tout`` too)."""
     from rules_engine.players import player_for
 
     from .services import load_table
 
     table = load_table(match)
     action = player_for("standard").decide(table.state.view(match.human_seat), b"bench")
-    return {"action": action.kind, "card": action.card, "cards": action.cards}
+    fields = {
+        "action": action.kind,
+        "card": action.card,
+        "cards": list(action.cards or ()),
+        "contract": action.contract,
+        "trump": action.trump,
+        "tout": "1" if action.tout else "",
+    }
+    return {name: value for name, value in fields.items() if value}
+
+
+def stop_before_next_hand(match, hands: int | None) -> bool:
+    """Whether to stop at the end of a hand: once the first ``hands`` hands are played
+    (None: play on to the match's end)."""
+    return hands is not None and match.hands.count() >= hands
 
 
 def play_matches(
-    count: int, level: str, seed: int, hands: int | None = None
+    count: int, level: str, seed: int, hands: int | None = None, game: str = "sheepshead"
 ) -> dict[str, list[float]]:
-    """Play ``count`` matches through the services (only their first ``hands`` hands, if
+    """Play ``count`` matches of ``game`` through the services (a Schafkopf one is a
+    session of the default house rules and rounds; only their first ``hands`` hands, if
     given); milliseconds per kind of action: ``start``, ``move``, ``next_hand``."""
     from django.db import reset_queries
 
@@ -83,11 +100,11 @@ def play_matches(
     for n in range(count):
         match_seed = (seed * 1000 + n).to_bytes(32, "big")
         started = time.perf_counter()
-        match = start_match(player, level, seed=match_seed)
+        match = start_match(player, level, seed=match_seed, game=game)
         times["start"].append((time.perf_counter() - started) * 1000)
         while not match.is_finished:
             if load_table(match).state.is_over:
-                if hands is not None and match.hands.count() >= hands:
+                if stop_before_next_hand(match, hands):
                     break
                 started = time.perf_counter()
                 match = next_hand(match.pk, player, match.version)
@@ -132,30 +149,55 @@ def start_dailies(count: int, seed: int) -> list[float]:
     return times
 
 
-def play_through_http(level: str, seed: int) -> list[float]:
-    """One match through the act view with the test client: milliseconds per request."""
+def new_game_form(game: str, level: str) -> tuple[str, dict]:
+    """Where the home page posts a new match of ``game``, and its fields with the
+    form's default choices (for Schafkopf the default house rules and rounds)."""
+    from .models import SCHAFKOPF
+    from .schafkopf_setup import DEFAULT
+
+    if game != SCHAFKOPF:
+        return "/play/new", {"level": level}
+    return "/play/schafkopf/new", {
+        "computer_level": level,
+        "deck": "short" if DEFAULT.short_deck else "long",
+        "all_pass": DEFAULT.all_pass,
+        "tariff": DEFAULT.tariff,
+        "rounds": DEFAULT.rounds,
+    }
+
+
+def play_through_http(
+    level: str, seed: int, game: str = "sheepshead", hands: int | None = None
+) -> list[float]:
+    """One match of ``game`` (only its first ``hands`` hands, if given) through the act
+    view with the test client: milliseconds per request."""
     from django.test import Client
 
     from .models import Match, Player
     from .services import load_table
 
     client = Client(HTTP_HX_REQUEST="true")
-    client.post("/play/new", {"level": level})  # a guest, as a visitor would be
+    url, form = new_game_form(game, level)
+    response = client.post(url, form)  # a guest, as a visitor would be
+    assert response.status_code == 302, response.status_code
     player = Player.objects.order_by("-pk").first()
     match = Match.objects.filter(player=player).get()
     times = []
     while not match.is_finished:
         if load_table(match).state.is_over:
+            if stop_before_next_hand(match, hands):
+                break
             fields = {"action": "next-hand"}
         else:
-            decision = human_decision(match)
-            fields = {k: v for k, v in decision.items() if v}
+            fields = human_decision(match)
         fields["version"] = match.version
         started = time.perf_counter()
         response = client.post(f"/play/{match.pk}/act", fields)
         times.append((time.perf_counter() - started) * 1000)
         assert response.status_code == 200, response.status_code
         match.refresh_from_db()
+        # A refused move is shown on the table with a 200 too; asking again would loop.
+        assert match.version > fields["version"], f"the table refused {fields}"
     return times
 
 

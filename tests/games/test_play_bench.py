@@ -1,10 +1,20 @@
 """``python -m games.bench``: server time per human action, as JSON figures."""
 
 import pytest
+from factories import PlayerFactory
+from moves import play_until
 
-from games.bench import level_summary, percentile, play_matches, start_dailies, summary
+from games.bench import (
+    human_decision,
+    level_summary,
+    percentile,
+    play_matches,
+    start_dailies,
+    summary,
+)
 from games.models import DailyDeal, Match
-from games.services import DAILY_LEVEL, load_table
+from games.services import DAILY_LEVEL, load_table, parse_action, start_match, submit_action
+from rules_engine.players import player_for
 
 
 def test_percentiles_are_taken_by_nearest_rank():
@@ -70,3 +80,32 @@ def test_starting_the_daily_is_timed_on_a_new_deal_each_time():
         state = load_table(match).state
         assert state.turn == match.human_seat  # the expert players moved up to the human
     assert len({bytes(deal.seed) for deal in DailyDeal.objects.all()}) == 2
+
+
+@pytest.mark.django_db
+def test_a_schafkopf_session_is_played_through_the_services_and_every_click_is_timed():
+    times = play_matches(1, "beginner", seed=7, game="schafkopf")
+    match = Match.objects.get()
+    assert match.is_finished and (match.game, match.level) == ("schafkopf", "beginner")
+    assert match.rules == {} and match.hand_count == 8  # the default house rules and rounds
+    assert len(times["start"]) == 1
+    assert len(times["next_hand"]) == match.hands.count() - 1 == 7
+    assert len(times["move"]) == human_decisions(match)
+
+
+def human_to_declare(table) -> bool:
+    state = table.state
+    return not state.is_over and any(a.kind == "declare" for a in state.legal_actions())
+
+
+@pytest.mark.django_db
+def test_the_humans_schafkopf_declaration_is_the_standard_players_as_form_fields():
+    player = PlayerFactory()
+    match = start_match(player, "beginner", seed=b"a declaring bench", game="schafkopf")
+    match = play_until(match, player, human_to_declare)
+    view = load_table(match).state.view(match.human_seat)
+    fields = human_decision(match)
+    assert fields["action"] == "declare" and fields["contract"]
+    wanted = player_for("standard").decide(view, b"bench")
+    assert parse_action(fields, match.human_seat, "schafkopf") == wanted
+    assert submit_action(match.pk, player, fields, match.version).version > match.version
