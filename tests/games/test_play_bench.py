@@ -1,5 +1,7 @@
 """``python -m games.bench``: server time per human action, as JSON figures."""
 
+import json
+
 import pytest
 from factories import PlayerFactory
 from moves import play_until
@@ -7,8 +9,10 @@ from moves import play_until
 from games.bench import (
     human_decision,
     level_summary,
+    parse_args,
     percentile,
     play_matches,
+    print_lines,
     start_dailies,
     summary,
 )
@@ -37,6 +41,11 @@ def test_a_level_line_counts_starting_a_match_among_the_clicks():
     assert line["level"] == "expert" and line["actions"] == 5
     assert line["starts"] == 1 and line["moves"] == 3 and line["next_hands"] == 1
     assert line["max_ms"] == line["start_p95_ms"] == 500.0
+
+
+def test_a_kind_of_click_that_never_came_has_no_p95():
+    line = level_summary("standard", {"start": [5.0], "move": [1.0], "next_hand": []})
+    assert line["next_hands"] == 0 and line["next_hand_p95_ms"] is None
 
 
 def human_decisions(match) -> int:
@@ -109,3 +118,33 @@ def test_the_humans_schafkopf_declaration_is_the_standard_players_as_form_fields
     wanted = player_for("standard").decide(view, b"bench")
     assert parse_action(fields, match.human_seat, "schafkopf") == wanted
     assert submit_action(match.pk, player, fields, match.version).version > match.version
+
+
+QUICK = [
+    *("--matches 0 --expert-matches 0 --daily-starts 0".split()),
+    *("--schafkopf-sessions 1 --schafkopf-expert-sessions 1 --hands 2".split()),
+]
+
+
+@pytest.mark.django_db
+def test_the_schafkopf_lines_are_printed_with_sane_figures(capsys):
+    print_lines(parse_args(QUICK), "postgresql")
+    lines = [json.loads(text) for text in capsys.readouterr().out.splitlines()]
+    assert [(line["bench"], line["game"], line["level"]) for line in lines] == [
+        ("games.act_view", "sheepshead", "standard"),
+        ("games.human_action", "schafkopf", "standard"),
+        ("games.human_action", "schafkopf", "expert"),
+        ("games.act_view", "schafkopf", "standard"),
+    ]
+    for line in lines:
+        assert 0 < line["p50_ms"] <= line["p95_ms"] <= line["max_ms"]
+        assert line["matches"] == 1 and line["database"] == "postgresql"
+        assert ("target_p95_ms" in line) == (line["level"] == "standard")
+    standard, expert, http = Match.objects.filter(game="schafkopf").order_by("created_at")
+    for line, match in ((lines[1], standard), (lines[2], expert)):
+        assert match.level == line["level"] and match.hands.count() == 2
+        assert (line["starts"], line["next_hands"]) == (1, 1)
+        assert line["moves"] == human_decisions(match)
+        assert line["actions"] == 1 + line["moves"] + 1
+    assert http.level == "standard" and http.hands.count() == 2
+    assert lines[3]["actions"] == human_decisions(http) + 1  # and one next-hand click
