@@ -37,14 +37,13 @@ from .schafkopf_setup import SchafkopfSetup, SetupError
 from .sentences import event_sentence as card_event
 from .sentences import to_play_status
 from .table import (
-    LEVEL_NAMES,
-    POSITIONS,
     Button,
     Face,
     HandCard,
     Seat,
     TableGame,
     _who,
+    seat_badges,
 )
 
 RUFSPIEL = GAMES_BY_KEY[Game.RUFSPIEL, -1, False]
@@ -119,40 +118,22 @@ def declaration_name(action) -> str:
 
 
 def seats(match, view, names: list[str], totals: list[int]) -> list[Seat]:
-    human = match.human_seat
-    level = LEVEL_NAMES.get(match.level, match.level)
+    """The badges with Schafkopf's roles: who bid or passed, the declarer with the
+    called card, the partner once known, Kontra and Re; scores in money."""
     bids = {}
     for actor, action in view.actions:
         if view.phase == "bidding" and action.kind in ("bid", "pass") and actor not in bids:
             bids[actor] = "bid" if action.kind == "bid" else "passed"
-    shown = []
-    for s in range(view.seats):
-        offset = (s - view.seat) % view.seats
-        seat = Seat(
-            seat=s,
-            offset=offset,
-            name=names[s],
-            label=names[s]
-            if s == human
-            else _("%(name)s (%(level)s)") % {"name": names[s], "level": level},
-            level="" if s == human else str(level),
-            position=POSITIONS[view.seats][offset],
-            cards_left=view.cards_left[s],
-            score=totals[s] if totals else 0,
-            is_human=s == human,
-            score_text=signed_money(totals[s]) if totals else "0",
-            is_dealer=s == view.dealer,
-            is_picker=s == view.declarer,
-            is_partner=view.partner is not None and s == view.partner and s != view.declarer,
-            is_turn=view.turn == s,
-            alone=view.declarer == s and view.contract not in (None, Game.RUFSPIEL.value),
-            called=faces(view)(view.called) if view.called and s == view.declarer else None,
-            decision=bids.get(s, ""),
-            tricks=view.tricks_won[s],
-            kontra=view.kontra == s,
-            re=view.re == s,
-        )
-        shown.append(seat)
+    face = faces(view, match.player.schafkopf_deck)
+    shown = seat_badges(match, view, names, totals, write=signed_money)
+    for seat in shown:
+        s = seat.seat
+        seat.is_picker = s == view.declarer
+        seat.is_partner = view.partner is not None and s == view.partner and s != view.declarer
+        seat.called = face(view.called) if view.called and s == view.declarer else None
+        seat.decision = bids.get(s, "")
+        seat.kontra = view.kontra == s
+        seat.re = view.re == s
     return shown
 
 

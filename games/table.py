@@ -265,44 +265,46 @@ def step_delay(speed: str) -> int:
     return int(delays.get(speed, delays["normal"]))
 
 
-def _seats(match, view, names: list[str], totals: list[int]) -> list[Seat]:
-    """Every seat's badge, placed around ``view.seat`` (the human's, or a replay's seat)."""
+def seat_badges(match, view, names: list[str], totals: list[int], write=signed) -> list[Seat]:
+    """Every seat's badge, placed around ``view.seat`` (the human's, or a replay's
+    seat), with what both games show: the name and level, the cards and tricks, the
+    match score (``write`` writes it), the dealer and whose turn it is."""
     human = match.human_seat
-    viewer = view.seat
     level = LEVEL_NAMES.get(match.level, match.level)
     seats = []
     for s in range(view.seats):
-        offset = (s - viewer) % view.seats
-        label = (
-            names[s]
-            if s == human
-            else _("%(name)s (%(level)s)")
-            % {
-                "name": names[s],
-                "level": level,
-            }
-        )
+        offset = (s - view.seat) % view.seats
+        named = {"name": names[s], "level": level}
         seats.append(
             Seat(
                 seat=s,
                 offset=offset,
                 name=names[s],
-                label=label,
+                label=names[s] if s == human else _("%(name)s (%(level)s)") % named,
                 level="" if s == human else str(level),
                 position=POSITIONS[view.seats][offset],
                 cards_left=view.cards_left[s],
                 score=totals[s] if totals else 0,
                 is_human=s == human,
-                score_text=signed(totals[s]) if totals else "0",
+                score_text=write(totals[s]) if totals else "0",
                 is_dealer=s == view.dealer,
-                is_picker=s == view.picker,
-                is_partner=view.partner is not None and s == view.partner and s != view.picker,
                 is_turn=view.turn == s,
-                alone=view.contract == "alone" and s == view.picker,
-                called=Face(view.called) if view.called and s == view.picker else None,
                 tricks=view.tricks_won[s],
             )
         )
+    return seats
+
+
+def _seats(match, view, names: list[str], totals: list[int]) -> list[Seat]:
+    """The badges with Sheepshead's roles: the picker, alone or with the called card,
+    the partner once known, and who passed while picking."""
+    seats = seat_badges(match, view, names, totals)
+    for seat in seats:
+        s = seat.seat
+        seat.is_picker = s == view.picker
+        seat.is_partner = view.partner is not None and s == view.partner and s != view.picker
+        seat.alone = view.contract == "alone" and s == view.picker
+        seat.called = Face(view.called) if view.called and s == view.picker else None
     for actor, action in view.actions:
         if action.kind == "pass" and view.phase == "picking":
             seats[actor].decision = "passed"
