@@ -21,9 +21,9 @@ DECK_CHOICES = [
 #: The decks a Schafkopf table may be drawn with: German suits, or French in two or
 #: four colours (the same drawings as Sheepshead's).
 SCHAFKOPF_DECK_CHOICES = [
-    ("german", _("German suits")),
-    ("classic", _("French suits")),
-    ("four", _("French suits, four colours")),
+    ("german", _("German")),
+    ("classic", _("French")),
+    ("four", _("French, four colours")),
 ]
 SHEEPSHEAD = "sheepshead"
 SCHAFKOPF = "schafkopf"

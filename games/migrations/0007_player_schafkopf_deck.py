@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='player',
             name='schafkopf_deck',
-            field=models.CharField(choices=[('german', 'German suits'), ('classic', 'French suits'), ('four', 'French suits, four colours')], default='german', max_length=8),
+            field=models.CharField(choices=[('german', 'German'), ('classic', 'French'), ('four', 'French, four colours')], default='german', max_length=8),
         ),
     ]
