@@ -167,7 +167,9 @@ class Command(BaseCommand):
                     copy.write_row(
                         (first_user + n, "!", False, f"bench{n}", "", "", "", False, True, now)
                     )
-            player_columns = "(id, user_id, speed, deck, nickname, created_at)"
+            player_columns = (
+                "(id, user_id, speed, deck, schafkopf_deck, schafkopf_setup, nickname, created_at)"
+            )
             with raw.cursor().copy(
                 f"COPY {Player._meta.db_table} {player_columns} FROM STDIN"
             ) as copy:
@@ -178,6 +180,8 @@ class Command(BaseCommand):
                             first_user + n if has_account(n) else None,
                             "normal",
                             "classic",
+                            "german",
+                            "{}",
                             "",
                             now,
                         )
