@@ -85,6 +85,15 @@ def test_a_visitor_plays_a_whole_schafkopf_session_with_a_rufspiel_and_a_kontra(
         )
         assert len(names) == 8 and all(GERMAN_NAME.match(n) for n in names), names
         expect(page.locator("[data-status]")).to_contain_text("Bid or pass")
+        # The first button has the focus, so the keyboard alone plays: Enter bids.
+        expect(page.locator("[data-action=bid]")).to_be_focused()
+        page.evaluate("document.querySelector('#table').dataset.old = 'yes'")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "() => { const t = document.querySelector('#table');"
+            " return t && t.dataset.old !== 'yes' && t.dataset.live === 'true'; }"
+        )
+        expect(page.locator("[data-action=declare]").first).to_be_visible()
         click_and_wait(page, "[data-speed=fast]")
         asked = []
         hand = 1

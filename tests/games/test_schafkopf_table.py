@@ -125,3 +125,22 @@ def test_a_refused_card_is_explained_with_the_cards_the_player_sees(client, sess
     body = response.content.decode()
     assert response.status_code == 400
     assert re.search(r"You don&#x27;t hold the (Eichel|Gras|Herz|Schellen)-(Ober|Unter)", body)
+
+
+def test_a_reload_lets_the_computers_make_moves_that_were_never_stored(
+    client, session, monkeypatch
+):
+    from moves import standard_move
+
+    from games.services import submit_action
+
+    player, match = session
+    with monkeypatch.context() as patch:  # the server stops right after the human's move
+        patch.setattr("games.services.run_computers", lambda match_id: None)
+        match = submit_action(match.pk, player, standard_move(match), match.version)
+    assert load_table(match).state.turn != match.human_seat
+    page_now = client.get(f"/play/{match.pk}/", **HTMX).content.decode()
+    match.refresh_from_db()
+    state = load_table(match).state
+    assert state.is_over or state.turn == match.human_seat
+    assert 'data-live="true"' in page_now
