@@ -35,7 +35,6 @@ from .schafkopf_sentences import (
 )
 from .schafkopf_setup import SchafkopfSetup, SetupError
 from .sentences import event_sentence as card_event
-from .sentences import to_play_status
 from .table import (
     Button,
     Face,
@@ -44,6 +43,7 @@ from .table import (
     TableGame,
     _who,
     seat_badges,
+    turn_status,
 )
 
 RUFSPIEL = GAMES_BY_KEY[Game.RUFSPIEL, -1, False]
@@ -168,21 +168,16 @@ def _card_class(view, code: str) -> str:
 
 
 def status(view, seats, live: bool) -> str:
-    if view.phase == "over":
-        return _("The hand is over.")
-    who = _who(seats[view.turn])
-    if view.phase in DECIDING:
-        return deciding_status(view.phase, who, live=live)
-    if not (who.is_you and live):
-        return to_play_status(who)
-    if view.trick is None or not view.trick.cards:
-        return _("Your turn: lead a card")
-    led = _card_class(view, view.trick.cards[0])
-    if led in {_card_class(view, c) for c in view.hand}:
-        return _("Your turn: follow %(suit)s") % {"suit": _class_name(view, led)}
-    return _("Your turn: %(suit)s led, and you have none: play any card") % {
-        "suit": _class_name(view, led)
-    }
+    def classes():
+        led = None
+        if view.trick is not None and view.trick.cards:
+            led = _card_class(view, view.trick.cards[0])
+        return led, {_card_class(view, c) for c in view.hand}
+
+    return turn_status(
+        view, seats, live, deciding=DECIDING, decide=deciding_status, classes=classes,
+        name=lambda cls: _class_name(view, cls),
+    )  # fmt: skip
 
 
 def contract_line(view, seats) -> str:

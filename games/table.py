@@ -368,24 +368,32 @@ def _event(view, seats: list[Seat]) -> str:
     return ""
 
 
-def _status(view, seats: list[Seat], live: bool) -> str:
-    """Whose turn it is and, when it is the human's now, what to do."""
+def turn_status(view, seats, live: bool, *, deciding, decide, classes, name) -> str:
+    """Whose turn it is and, when it is the human's now, what to do: both games' words.
+
+    ``deciding`` are the game's deciding phases, said by ``decide``; ``classes()``
+    gives the class led now (None when leading) and the classes the human holds,
+    asked only when the human is to play; ``name`` names a class."""
     if view.phase == "over":
         return _("The hand is over.")
     who = _who(seats[view.turn])
-    if view.phase in DECIDING:
-        return deciding_status(view.phase, who, live=live)
+    if view.phase in deciding:
+        return decide(view.phase, who, live=live)
     if not (who.is_you and live):
         return to_play_status(who)
-    led = _led_class(view)
+    led, in_hand = classes()
     if led is None:
         return _("Your turn: lead a card")
-    in_hand = {card_class(c) for c in view.hand}
     if led in in_hand:
-        return _("Your turn: follow %(suit)s") % {"suit": class_name(led)}
-    return _("Your turn: %(suit)s led, and you have none: play any card") % {
-        "suit": class_name(led)
-    }
+        return _("Your turn: follow %(suit)s") % {"suit": name(led)}
+    return _("Your turn: %(suit)s led, and you have none: play any card") % {"suit": name(led)}
+
+
+def _status(view, seats: list[Seat], live: bool) -> str:
+    return turn_status(
+        view, seats, live, deciding=DECIDING, decide=deciding_status, name=class_name,
+        classes=lambda: (_led_class(view), {card_class(c) for c in view.hand}),
+    )  # fmt: skip
 
 
 def _contract_line(view, seats: list[Seat]) -> str:
