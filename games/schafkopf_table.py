@@ -42,6 +42,7 @@ from .table import (
     Seat,
     TableGame,
     _who,
+    play_event,
     seat_badges,
     turn_status,
 )
@@ -82,13 +83,13 @@ def sort_key(view):
     return lambda code: hand_order(code, ranking)
 
 
-def game_name(kind, called: str | None = None) -> str:
+def game_name(kind, called: str | None = None, face=None) -> str:
     """A game as players name it: 'a Rufspiel with the Gras-Sau' (or without the
     called card), 'a Herz-Solo', 'a Wenz Tout'."""
     if kind.game is Game.RUFSPIEL:
         if called is None:
             return _("a Rufspiel")
-        return _("a Rufspiel with the %(card)s") % {"card": faces_name(called)}
+        return _("a Rufspiel with the %(card)s") % {"card": (face or faces_of_deck)(called).name}
     if kind.game is Game.SOLO:
         suit = GERMAN_SUIT_NAMES[SUITS[kind.trump]]
         if kind.tout:
@@ -102,16 +103,17 @@ def game_name(kind, called: str | None = None) -> str:
     return tout if kind.tout else plain
 
 
-def faces_name(code: str | None) -> str:
-    return Face(code, german=True).name if code else ""
+def faces_of_deck(code: str) -> Face:
+    """A card with German suits, trumps aside: for naming it."""
+    return Face(code, german=True)
 
 
-def declaration_name(action) -> str:
+def declaration_name(action, face=None) -> str:
     """A declaration button's words: the game it declares."""
     kind = KIND_OF.get(action)
     if kind is None:
         return str(action)
-    return game_name(kind, action.card)
+    return game_name(kind, action.card, face)
 
 
 # -- seats --------------------------------------------------------------------------------
@@ -140,22 +142,19 @@ def seats(match, view, names: list[str], totals: list[int]) -> list[Seat]:
 # -- what is happening ---------------------------------------------------------------------
 
 
-def event(view, seats) -> str:
+def event(view, seats, face) -> str:
+    """What the newest shown action was, in a sentence."""
     if not view.actions:
         return card_event("deal", _who(seats[view.dealer]))
     actor, action = view.actions[-1]
     who = _who(seats[actor])
     kind = action.kind
     if kind == "declare":
-        return event_sentence("declare", who, declaration_name(action))
+        return event_sentence("declare", who, declaration_name(action, face))
     if kind in ("bid", "pass", "kontra", "re"):
         return event_sentence(kind, who)
     if kind == "play":
-        if view.phase == "over" and view.tricks:
-            return card_event("take_last", _who(seats[view.tricks[-1].winner]))
-        if view.tricks and view.trick is not None and not view.trick.cards:
-            return card_event("take", _who(seats[view.tricks[-1].winner]))
-        return card_event("play", who, faces_name(action.card))
+        return play_event(view, seats, who, action.card, lambda code: face(code).name)
     return ""
 
 
@@ -180,7 +179,7 @@ def status(view, seats, live: bool) -> str:
     )  # fmt: skip
 
 
-def contract_line(view, seats) -> str:
+def contract_line(view, seats, face) -> str:
     """The game, its declarer and (once known) partner, and Kontra and Re."""
     if view.contract == Game.RAMSCH.value:
         return _("Ramsch: everyone passed, so everyone plays alone; the most points lose.")
@@ -192,7 +191,9 @@ def contract_line(view, seats) -> str:
     partner = None
     if view.partner is not None and view.partner != view.declarer:
         partner = _who(seats[view.partner])
-    line = contract_sentence(_who(seats[view.declarer]), game_name(kind, view.called), partner)
+    line = contract_sentence(
+        _who(seats[view.declarer]), game_name(kind, view.called, face), partner
+    )
     kontra = _who(seats[view.kontra]) if view.kontra is not None else None
     re = _who(seats[view.re]) if view.re is not None else None
     doubled = doubling_sentence(kontra, re)
@@ -218,7 +219,7 @@ def hand_cards(view, state, live: bool, chosen, face, key):
     return cards, mode
 
 
-def buttons(view, live: bool, chosen, can_finish: bool) -> list[Button]:
+def buttons(view, live: bool, chosen, can_finish: bool, face) -> list[Button]:
     if not live or view.turn != view.seat:
         return []
     shown = []
@@ -233,7 +234,9 @@ def buttons(view, live: bool, chosen, can_finish: bool) -> list[Button]:
             if action.tout:
                 fields["tout"] = "1"
             shown.append(
-                Button("declare", declaration_name(action), card=action.card or "", fields=fields)
+                Button(
+                    "declare", declaration_name(action, face), card=action.card or "", fields=fields
+                )
             )
         elif kind == "kontra":
             shown.append(Button("kontra", _("Kontra"), accessible=_("Say Kontra: double the game")))

@@ -346,6 +346,18 @@ def _who(seat: Seat) -> Who:
     return Who(seat.name, seat.is_human)
 
 
+def play_event(view, seats: list[Seat], who: Who, card: str | None, name) -> str:
+    """A card played, or the trick it completed taken, in a sentence (both games);
+    ``name`` names a card as the table draws it."""
+    if view.phase == "over" and view.tricks:
+        return event_sentence("take_last", _who(seats[view.tricks[-1].winner]))
+    if view.tricks and view.trick is not None and not view.trick.cards:
+        return event_sentence("take", _who(seats[view.tricks[-1].winner]))
+    if not card:
+        return event_sentence("play_face_down", who)
+    return event_sentence("play", who, name(card))
+
+
 def _event(view, seats: list[Seat]) -> str:
     """What the newest shown action was, in a sentence."""
     if not view.actions:
@@ -358,13 +370,7 @@ def _event(view, seats: list[Seat]) -> str:
     if kind in ("pass", "pick", "bury", "alone", "unknown"):
         return event_sentence(kind, who)
     if kind == "play":
-        if view.phase == "over" and view.tricks:
-            return event_sentence("take_last", _who(seats[view.tricks[-1].winner]))
-        if view.tricks and view.trick is not None and not view.trick.cards:
-            return event_sentence("take", _who(seats[view.tricks[-1].winner]))
-        if not action.card:
-            return event_sentence("play_face_down", who)
-        return event_sentence("play", who, card_name(action.card))
+        return play_event(view, seats, who, action.card, card_name)
     return ""
 
 
@@ -605,10 +611,10 @@ class TableGame:
     faces: object  # (view, deck) -> (code -> Face)
     sort_key: object  # (view) -> (code -> key)
     status: object  # (view, seats, live) -> str
-    event: object  # (view, seats) -> str
-    contract_line: object  # (view, seats) -> str
+    event: object  # (view, seats, face) -> str
+    contract_line: object  # (view, seats, face) -> str
     hand_cards: object  # (view, state, live, chosen, face, key) -> (cards, mode)
-    buttons: object  # (view, live, chosen, can_finish) -> list[Button]
+    buttons: object  # (view, live, chosen, can_finish, face) -> list[Button]
     result: object  # (view, seats) -> dict
     summary: object  # (result json, names, human seat) -> str
     write: object  # (score) -> str
@@ -625,10 +631,10 @@ SHEEPSHEAD_TABLE = TableGame(
     faces=lambda view, deck: Face,
     sort_key=lambda view: sort_key,
     status=_status,
-    event=_event,
-    contract_line=_contract_line,
+    event=lambda view, seats, face: _event(view, seats),
+    contract_line=lambda view, seats, face: _contract_line(view, seats),
     hand_cards=_sheepshead_hand_cards,
-    buttons=_buttons,
+    buttons=lambda view, live, chosen, can_finish, face: _buttons(view, live, chosen, can_finish),
     result=_result,
     summary=hand_summary,
     write=signed,
@@ -670,8 +676,8 @@ def _board(
         others=[seats[(view.seat + k) % view.seats] for k in range(1, view.seats)],
         me=seats[view.seat],
         status=game.status(view, seats, live),
-        event=game.event(view, seats),
-        contract_line=game.contract_line(view, seats),
+        event=game.event(view, seats, face),
+        contract_line=game.contract_line(view, seats, face),
         buried=game.buried(view, face, game.sort_key(view)),
         live=live,
         hand_number=stored.number + 1,
@@ -733,7 +739,7 @@ def build_board(
         last_trick=_shown_trick(view.tricks[-1], seats, face=face) if view.tricks else None,
         hand=cards,
         hand_mode=hand_mode,
-        buttons=game.buttons(view, live, chosen, can_finish),
+        buttons=game.buttons(view, live, chosen, can_finish, face),
         chosen=chosen,
         chosen_points=sum(card_points(c) for c in chosen),
         can_finish=can_finish,

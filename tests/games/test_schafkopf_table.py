@@ -144,3 +144,19 @@ def test_a_reload_lets_the_computers_make_moves_that_were_never_stored(
     state = load_table(match).state
     assert state.is_over or state.turn == match.human_seat
     assert 'data-live="true"' in page_now
+
+
+def test_with_french_cards_chosen_the_sentences_name_french_cards(client, session):
+    player, match = session
+    client.post(f"/play/{match.pk}/speed", {"schafkopf_deck": "classic"})
+    client.post(f"/play/{match.pk}/act", {"action": "bid", "version": match.version})
+    match.refresh_from_db()
+    body = page(client, match)
+    assert "Rufspiel with the ace of" in body and "-Sau" not in body  # the buttons
+    call = next(a for a in load_table(match).state.legal_actions() if a.contract == "rufspiel")
+    fields = {"action": "declare", "contract": "rufspiel", "card": call.card}
+    client.post(f"/play/{match.pk}/act", {**fields, "version": match.version})
+    match.refresh_from_db()
+    body = page(client, match)
+    assert "You play a Rufspiel with the ace of" in body
+    assert not re.search(r"(Eichel|Gras|Herz|Schellen)-", body)
