@@ -12,7 +12,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from rules_engine import InvalidRecord
-from rules_engine.match import HANDS_PER_MATCH
 from rules_engine.match import Match as SheepsheadMatch
 from rules_engine.options import schafkopf_options
 from rules_engine.schafkopf import variant_for
@@ -56,12 +55,6 @@ def seats_of(game: str, rules: dict) -> int:
     if game == SCHAFKOPF:
         return variant_for(schafkopf_options(rules)).seats
     return SHEEPSHEAD_FIVE.seats
-
-
-def default_hand_count(game: str, rules: dict) -> int:
-    if game == SCHAFKOPF:
-        return schafkopf_hand_count(rules)
-    return HANDS_PER_MATCH
 
 
 def engine_match(match) -> SheepsheadMatch | SchafkopfSession:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from rules_engine.actions import play as play_action
 from rules_engine.cards import SUITS, parse_card
 from rules_engine.contracts import GAMES_BY_KEY, Game
+from rules_engine.players.schafkopf_knowledge import kind_of_view
 from rules_engine.schafkopf_actions import KIND_OF
 
 from .cards import hand_order
@@ -50,16 +51,8 @@ from .table import (
 RUFSPIEL = GAMES_BY_KEY[Game.RUFSPIEL, -1, False]
 
 
-def kind_of(view):
-    """The declared game (None before one is): its ranking says what is trump."""
-    if view.contract is None:
-        return None
-    trump = SUITS.index(view.trump) if view.trump else -1
-    return GAMES_BY_KEY.get((Game(view.contract), trump, view.tout))
-
-
 def _ranking(view):
-    kind = kind_of(view)
+    kind = kind_of_view(view)
     return (kind or RUFSPIEL).ranking
 
 
@@ -84,12 +77,12 @@ def sort_key(view):
 
 
 def game_name(kind, called: str | None = None, face=None) -> str:
-    """A game as players name it: 'a Rufspiel with the Gras-Sau' (or without the
-    called card), 'a Herz-Solo', 'a Wenz Tout'."""
+    """A game as players name it: 'a Rufspiel with the Gras-Sau' (the called card
+    named as ``face`` draws it; without one, no card), 'a Herz-Solo', 'a Wenz Tout'."""
     if kind.game is Game.RUFSPIEL:
-        if called is None:
+        if called is None or face is None:
             return _("a Rufspiel")
-        return _("a Rufspiel with the %(card)s") % {"card": (face or faces_of_deck)(called).name}
+        return _("a Rufspiel with the %(card)s") % {"card": face(called).name}
     if kind.game is Game.SOLO:
         suit = GERMAN_SUIT_NAMES[SUITS[kind.trump]]
         if kind.tout:
@@ -103,11 +96,6 @@ def game_name(kind, called: str | None = None, face=None) -> str:
     return tout if kind.tout else plain
 
 
-def faces_of_deck(code: str) -> Face:
-    """A card with German suits, trumps aside: for naming it."""
-    return Face(code, german=True)
-
-
 def declaration_name(action, face=None) -> str:
     """A declaration button's words: the game it declares."""
     kind = KIND_OF.get(action)
@@ -119,14 +107,13 @@ def declaration_name(action, face=None) -> str:
 # -- seats --------------------------------------------------------------------------------
 
 
-def seats(match, view, names: list[str], totals: list[int]) -> list[Seat]:
+def seats(match, view, names: list[str], totals: list[int], face) -> list[Seat]:
     """The badges with Schafkopf's roles: who bid or passed, the declarer with the
     called card, the partner once known, Kontra and Re; scores in money."""
     bids = {}
     for actor, action in view.actions:
         if view.phase == "bidding" and action.kind in ("bid", "pass") and actor not in bids:
             bids[actor] = "bid" if action.kind == "bid" else "passed"
-    face = faces(view, match.player.schafkopf_deck)
     shown = seat_badges(match, view, names, totals, write=signed_money)
     for seat in shown:
         s = seat.seat
@@ -185,7 +172,7 @@ def contract_line(view, seats, face) -> str:
         return _("Ramsch: everyone passed, so everyone plays alone; the most points lose.")
     if view.contract == Game.REDEAL.value:
         return _("Everyone passed: no game this hand.")
-    kind = kind_of(view)
+    kind = kind_of_view(view)
     if kind is None or view.declarer is None:
         return ""
     partner = None
@@ -279,7 +266,7 @@ def result(view, seats) -> dict:
                 "notes": notes}  # fmt: skip
     side = [outcome.declarer] + ([outcome.partner] if outcome.partner is not None else [])
     side_points = sum(outcome.points[s] for s in side)
-    defender_points = 120 - side_points
+    defender_points = sum(outcome.points) - side_points
     declarer = _who(seats[outcome.declarer])
     partner = _who(seats[outcome.partner]) if outcome.partner is not None else None
     won = outcome.scores[outcome.declarer] > 0

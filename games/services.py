@@ -31,7 +31,6 @@ from rules_engine.settled import may_finish
 from .game_kinds import (
     RulesError,
     declarer_of,
-    default_hand_count,
     engine_match,
     schafkopf_hand_count,
     schafkopf_rules,
@@ -156,11 +155,11 @@ def start_daily_match(player: Player, daily: DailyDeal, ranked: bool) -> Match:
 
 
 def _start(player: Player, **fields) -> Match:
-    game = fields.setdefault("game", SHEEPSHEAD)
-    rules = fields.get("rules", {})
-    fields.setdefault("hand_count", default_hand_count(game, rules))
+    """A match of ``fields`` (its hand count the model's default, a Sheepshead match's,
+    unless given) with its first hand dealt and the computers moved."""
+    seats = seats_of(fields.get("game", SHEEPSHEAD), fields.get("rules", {}))
     with transaction.atomic():
-        match = Match.objects.create(player=player, scores=[0] * seats_of(game, rules), **fields)
+        match = Match.objects.create(player=player, scores=[0] * seats, **fields)
         _deal_hand(match, 0)
     run_computers(match.pk)
     match.refresh_from_db()

@@ -607,7 +607,7 @@ class TableGame:
     gives the function that draws a card (the contract's trumps, the deck),
     ``sort_key`` the order the hand is held in."""
 
-    seats: object  # (match, view, names, totals) -> list[Seat]
+    seats: object  # (match, view, names, totals, face) -> list[Seat]
     faces: object  # (view, deck) -> (code -> Face)
     sort_key: object  # (view) -> (code -> key)
     status: object  # (view, seats, live) -> str
@@ -627,7 +627,7 @@ def _sheepshead_hand_cards(view, state, live, chosen, face, key):
 
 
 SHEEPSHEAD_TABLE = TableGame(
-    seats=_seats,
+    seats=lambda match, view, names, totals, face: _seats(match, view, names, totals),
     faces=lambda view, deck: Face,
     sort_key=lambda view: sort_key,
     status=_status,
@@ -661,12 +661,11 @@ def _board(
     step: int,
     steps: int,
     live: bool,
-    deck: str = "",
+    face,
     **fields,
 ) -> Board:
     """A board with what every table shows, seen from ``view``'s seat, and ``fields``
-    (``stored`` is the hand's database row)."""
-    face = game.faces(view, deck)
+    (``stored`` is the hand's database row; ``face`` draws a card as the table does)."""
     return Board(
         game=match.game,
         phase=view.phase,
@@ -714,7 +713,7 @@ def build_board(
     rows, totals, chart = score_sheet(
         match, hands, names, include_current=over, write=game.write, summary=game.summary
     )
-    seats = game.seats(match, view, names, totals)
+    seats = game.seats(match, view, names, totals, face)
     live = step == steps
     chosen = [c for c in (chosen or []) if c in view.hand]
     limit = 2 if view.phase == "bury" else 1
@@ -734,7 +733,7 @@ def build_board(
         step=step,
         steps=steps,
         live=live,
-        deck=deck,
+        face=face,
         trick=trick,
         last_trick=_shown_trick(view.tricks[-1], seats, face=face) if view.tricks else None,
         hand=cards,
@@ -816,7 +815,7 @@ def replay_board(
     face = game.faces(view, deck)
     key = game.sort_key(view)
     totals = match_scores_at(earlier_hands, hand, over=view.phase == "over")
-    seats = game.seats(match, view, seat_names(match), totals)
+    seats = game.seats(match, view, seat_names(match), totals, face)
     board = _board(
         match,
         hand,
@@ -826,7 +825,7 @@ def replay_board(
         step=step,
         steps=steps,
         live=False,
-        deck=deck,
+        face=face,
         trick=_table_trick(view, seats, mark_taken=False, face=face),
         last_trick=None,
         hand=[HandCard(face(c), "idle") for c in sorted(view.hand, key=key)],

@@ -373,9 +373,8 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
         seat = match.human_seat
     view = shown.view(seat)
     earlier = Hand.objects.filter(match=match, number__lt=hand.number).order_by("number")
-    board = replay_board(
-        match, hand, list(earlier), view, step=step, steps=steps, deck=deck_of(player, match)
-    )
+    deck = deck_of(player, match)
+    board = replay_board(match, hand, list(earlier), view, step=step, steps=steps, deck=deck)
     base = reverse("games:replay", args=[match.pk, number])
     context = {
         "match": match,
@@ -396,7 +395,7 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
         "next_url": f"{base}?seat={seat}&step={step + 1}" if step < steps else "",
         "start_url": f"{base}?seat={seat}&step=0",
         "end_url": f"{base}?seat={seat}&step={steps}",
-        "all_hands": _all_hands(match, view, board) if step == steps else [],
+        "all_hands": _all_hands(match, view, board, deck) if step == steps else [],
     }
     template = "games/replay.html#replay" if _wants_partial(request) else "games/replay.html"
     response = render(request, template, context)
@@ -404,12 +403,12 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
     return response
 
 
-def _all_hands(match, view, board):
+def _all_hands(match, view, board, deck: str):
     """Once a hand is over, every dealt hand and the blind may be shown."""
     if view.hands is None:
         return []
     game = table_game(match)
-    face, key = game.faces(view, deck_of(match.player, match)), game.sort_key(view)
+    face, key = game.faces(view, deck), game.sort_key(view)
     rows = [
         {"name": board.seats[s].name, "cards": [face(c) for c in sorted(view.hands[s], key=key)]}
         for s in range(len(board.seats))
