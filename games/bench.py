@@ -138,8 +138,8 @@ def start_dailies(count: int, seed: int) -> list[float]:
 
     from django.contrib.auth import get_user_model
 
-    from .daily import SEATS
-    from .models import DailyDeal, Player
+    from .game_kinds import seats_of
+    from .models import SHEEPSHEAD, DailyDeal, Player
     from .services import start_daily_match
 
     rng = random.Random(seed)
@@ -153,7 +153,7 @@ def start_dailies(count: int, seed: int) -> list[float]:
         deal = DailyDeal.objects.create(
             date=first_day + dt.timedelta(days=n),
             seed=deal_seed,
-            first_dealer=deal_seed[-1] % SEATS,
+            first_dealer=deal_seed[-1] % seats_of(SHEEPSHEAD, {}),
         )
         started = time.perf_counter()
         start_daily_match(player, deal, ranked=True)

@@ -75,18 +75,22 @@ class Player(models.Model):
 
 
 class DailyDeal(models.Model):
-    """One day's ten deals, the same for everyone; the seed never leaves the server."""
+    """One day's deals of one game, the same for everyone; the seed never leaves the server."""
 
-    date = models.DateField(unique=True)
+    date = models.DateField()
+    game = models.CharField(max_length=10, choices=GAME_CHOICES, default=SHEEPSHEAD)
     seed = models.BinaryField(max_length=32)
     first_dealer = models.PositiveSmallIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["-date"]
+        ordering = ["-date", "game"]
+        constraints = [
+            models.UniqueConstraint(fields=["date", "game"], name="one_daily_a_game_a_day")
+        ]
 
     def __str__(self) -> str:
-        return f"daily {self.date.isoformat()}"
+        return f"daily {self.game} {self.date.isoformat()}"
 
 
 class Match(models.Model):
@@ -168,8 +172,11 @@ class HandOutcome(models.Model):
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="outcomes")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="outcomes")
+    #: The match's game, kept here so that the boards of each game add up its rows alone.
+    game = models.CharField(max_length=10, choices=GAME_CHOICES, default=SHEEPSHEAD)
     number = models.PositiveSmallIntegerField()
-    score = models.SmallIntegerField()
+    #: Points in Sheepshead, cents in Schafkopf (a house tariff can reach thousands).
+    score = models.IntegerField()
     picked = models.BooleanField(default=False)
     daily = models.ForeignKey(
         DailyDeal, null=True, blank=True, on_delete=models.CASCADE, related_name="outcomes"
@@ -183,7 +190,7 @@ class HandOutcome(models.Model):
         ]
         indexes = [
             models.Index(fields=["daily", "number"], name="outcome_daily_hand"),
-            models.Index(fields=["player"], name="outcome_player"),
+            models.Index(fields=["player", "game"], name="outcome_player_game"),
         ]
 
     def __str__(self) -> str:

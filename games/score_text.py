@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from .models import SCHAFKOPF
+from .schafkopf_sentences import signed_money
+
 
 def signed(score: int) -> str:
     """A hand or match score the way players write it: +2, −1, 0."""
@@ -10,3 +13,19 @@ def signed(score: int) -> str:
     if score < 0:
         return f"\u2212{-score}"
     return "0"
+
+
+def game_score(score: int, game: str) -> str:
+    """A daily attempt's score in its game's terms: Sheepshead points (+3, -2), Schafkopf
+    money (+€0.30, −€1.20)."""
+    if game == SCHAFKOPF:
+        return signed_money(score)
+    return f"{score:+d}"
+
+
+def game_skill(skill: float, game: str) -> str:
+    """The board's luck-free figure in the game's terms: points to two places, or money
+    to the cent."""
+    if game == SCHAFKOPF:
+        return signed_money(round(skill))
+    return f"{skill:+.2f}"

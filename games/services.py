@@ -28,6 +28,7 @@ from rules_engine.records import ACTION_READERS, apply_as, parse_record, record_
 from rules_engine.session import DEFAULT_ROUNDS
 from rules_engine.settled import may_finish
 
+from .daily import DAILY_RULES
 from .game_kinds import (
     RulesError,
     declarer_of,
@@ -144,6 +145,7 @@ def start_daily_match(player: Player, daily: DailyDeal, ranked: bool) -> Match:
     """
     if ranked and player.user_id is None:
         raise GameError(_("Only a signed-in player's attempt is ranked."))
+    rules = DAILY_RULES[daily.game]
     return _start(
         player,
         level=DAILY_LEVEL,
@@ -151,6 +153,9 @@ def start_daily_match(player: Player, daily: DailyDeal, ranked: bool) -> Match:
         first_dealer=daily.first_dealer,
         daily=daily,
         ranked=ranked,
+        game=daily.game,
+        rules=dict(rules.rules),
+        hand_count=rules.hand_count,
     )
 
 
@@ -316,6 +321,7 @@ def _save(match: Match, hand: Hand, state) -> None:
         HandOutcome.objects.create(
             player_id=match.player_id,
             match=match,
+            game=match.game,
             number=hand.number,
             score=result.scores[match.human_seat],
             picked=declarer_of(result) == match.human_seat,

@@ -47,7 +47,7 @@ from .sentences import (
     your_payment,
 )
 
-#: Seats at a Sheepshead table (the daily summary and older callers ask for it).
+#: Seats at a Sheepshead table (older callers ask for it).
 SEATS = SHEEPSHEAD_FIVE.seats
 
 #: Names of the computer players, by seat offset from the human (1 = the human's left).

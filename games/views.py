@@ -11,11 +11,12 @@ from config.ratelimit import rate_limited
 from rules_engine.players import LEVELS
 
 from . import services
-from .daily import today
+from .daily import DAILY_GAMES, today
 from .game_kinds import seats_of
 from .identity import current_player
 from .models import (
     DECK_CHOICES,
+    GAME_CHOICES,
     LEVEL_CHOICES,
     SCHAFKOPF,
     SCHAFKOPF_DECK_CHOICES,
@@ -52,10 +53,9 @@ def deck_of(player: Player, match: Match) -> str:
 def home(request: HttpRequest) -> HttpResponse:
     player = current_player(request, create=False)
     in_progress = None
-    daily = None
     if player is not None:
         in_progress = player.matches.filter(finished_at__isnull=True, daily=None).first()
-        daily = daily_status(player)
+    dailies = [daily_status(player, game) for game in DAILY_GAMES]
     return render(
         request,
         "home.html",
@@ -63,28 +63,33 @@ def home(request: HttpRequest) -> HttpResponse:
             "levels": LEVEL_CHOICES,
             "default_level": "standard",
             "in_progress": in_progress,
-            "daily": daily,
+            "dailies": dailies,
         },
     )
 
 
-def daily_status(player: Player) -> dict:
-    """Today's daily for this player: not played, in progress, or the score (and rank).
+def daily_status(player: Player | None, game: str) -> dict:
+    """Today's daily of ``game`` for this player: not played, in progress, or the score
+    (and rank).
 
     An account's status is its ranked attempt's. A guest only practises: its
     newest attempt today, whose place is shown on the daily page.
     """
-    attempts = player.matches.filter(daily__date=today())
+    status = {"game": game, "game_name": dict(GAME_CHOICES)[game], "state": "not-played"}
+    if player is None:
+        return {**status, "practice": True}
+    attempts = player.matches.filter(daily__date=today(), daily__game=game)
     if player.user_id:
         attempt = attempts.filter(ranked=True).select_related("daily_rank").first()
     else:
         attempt = attempts.order_by("-created_at").first()
     if attempt is None:
-        return {"state": "not-played", "practice": not player.user_id}
+        return {**status, "practice": not player.user_id}
     if not attempt.is_finished:
-        return {"state": "in-progress", "practice": not attempt.ranked}
+        return {**status, "state": "in-progress", "practice": not attempt.ranked}
     rank = getattr(attempt, "daily_rank", None) if attempt.ranked else None
     return {
+        **status,
         "state": "finished",
         "practice": not attempt.ranked,
         "score": attempt.scores[attempt.human_seat],

@@ -1,19 +1,26 @@
-"""Recomputing the leaderboards from the hand outcomes, in the database.
+"""The leaderboards computed from the hand outcomes, in the database.
 
-Definitions (also the ones the brute-force test checks):
+Definitions (also the ones the brute-force test checks), for each game apart:
 
-- A deal's *mean* is the mean score of every ranked hand played on it (one
-  daily deal's hand number n).
+- A deal's *mean* is the mean score of every finished ranked attempt's hand
+  on it (one daily deal's hand number n).
 - An attempt's *skill* is, over its hands, the score minus that deal's mean,
   summed: the luck of the cards cancels out.
 - Daily board: finished ranked attempts, by skill (high first), ties broken
   by the earlier finish.
-- All-time board (accounts only): total daily skill, days played, average
-  placement, points per hand over all their games, best streak of
-  consecutive days played; ranked by total skill.
+- All-time board (accounts only), one per game: total daily skill, days
+  played, average placement, points per hand over all their finished
+  matches, best streak of consecutive days played; ranked by total skill,
+  then days. The place is read from that order (``all_time_place``), not
+  stored: a finish changes every total of its day, and a stored place would
+  renumber the whole board.
 
-Everything is one transaction of a few set-based statements, so pages never
-see half a recompute and the work stays in the database.
+Only a finished match changes these figures, so the boards stay exact by
+recomputing, for each finished match, what it changes (``rank_match``): its
+day's board and the all-time rows of that day's players (for an ordinary
+match, its player's row). ``recompute`` rebuilds everything from scratch with
+the same statements. Each is one transaction of set-based statements under
+one lock, so pages never see half of one and two never interleave.
 """
 
 from __future__ import annotations
@@ -21,15 +28,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connection, transaction
-from django.db.models import Avg, Q
+from django.db.models import Avg, F, Q, QuerySet
 from django.utils import timezone
 
 from games.models import DailyDeal, HandOutcome, Match, Player
 
-from .models import AllTimeRank, DailyRank, RankingState
+from .models import AllTimeRank, DailyRank, RankingDue, RankingState
 
 #: Places the board's skill is rounded to (as in DAILY_SQL).
 SKILL_DIGITS = 6
+#: The all-time board's order (the index ``alltime_board_order`` follows it).
+ALL_TIME_ORDER = ("-total_skill", "-days", "player_id")
 
 
 @dataclass(frozen=True)
@@ -46,9 +55,12 @@ def _tables() -> dict:
         "daily": DailyDeal._meta.db_table,
         "dailyrank": DailyRank._meta.db_table,
         "alltime": AllTimeRank._meta.db_table,
+        "skill_digits": SKILL_DIGITS,
+        "island": ISLAND["postgresql" if connection.vendor == "postgresql" else "sqlite"],
     }
 
 
+#: ``{days}`` limits it to some days' outcomes ("o." and "o2." columns).
 DAILY_SQL = """
 INSERT INTO {dailyrank} (daily_id, match_id, player_id, score, skill, finished_at, rank)
 SELECT daily_id, match_id, player_id, score, skill, finished_at,
@@ -57,78 +69,202 @@ FROM (
     SELECT o.daily_id, o.match_id, o.player_id, SUM(o.score) AS score,
            ROUND(SUM(o.score - m.mean), {skill_digits}) AS skill, mt.finished_at
     FROM {outcome} o
-    JOIN (SELECT daily_id, number, AVG(score) AS mean FROM {outcome}
-          WHERE ranked GROUP BY daily_id, number) m
+    JOIN (SELECT o2.daily_id, o2.number, AVG(o2.score) AS mean
+          FROM {outcome} o2 JOIN {match} m2 ON m2.id = o2.match_id
+          WHERE o2.ranked AND m2.finished_at IS NOT NULL {days2}
+          GROUP BY o2.daily_id, o2.number) m
       ON m.daily_id = o.daily_id AND m.number = o.number
     JOIN {match} mt ON mt.id = o.match_id
-    WHERE o.ranked AND mt.finished_at IS NOT NULL
+    WHERE o.ranked AND mt.finished_at IS NOT NULL {days}
     GROUP BY o.daily_id, o.match_id, o.player_id, mt.finished_at
 ) attempts
 """
 
 #: The island of a run of consecutive days: the date minus its place in the run.
-_DAY_NUMBER = "ROW_NUMBER() OVER (PARTITION BY r.player_id ORDER BY d.date)"
+_DAY_NUMBER = "ROW_NUMBER() OVER (PARTITION BY r.player_id, d.game ORDER BY d.date)"
 ISLAND = {
     "postgresql": f"d.date - CAST({_DAY_NUMBER} AS integer)",
     "sqlite": f"julianday(d.date) - {_DAY_NUMBER}",
 }
 
+#: ``{ranks}`` and ``{hands}`` limit it to some rows ("r." and "d." columns, then
+#: "o." ones): the same players and game in both.
 ALL_TIME_SQL = """
-INSERT INTO {alltime} (player_id, rank, total_skill, days, average_placement, hands, points,
+WITH day_totals AS (
+    SELECT r.player_id, d.game, SUM(r.skill) AS total_skill, COUNT(*) AS days,
+           AVG(r.rank) AS average_placement
+    FROM {dailyrank} r JOIN {daily} d ON d.id = r.daily_id
+    WHERE {ranks}
+    GROUP BY r.player_id, d.game
+), hand_totals AS (
+    SELECT o.player_id, o.game, COUNT(*) AS hands, SUM(o.score) AS points
+    FROM {outcome} o JOIN {match} mt ON mt.id = o.match_id
+    WHERE mt.finished_at IS NOT NULL AND {hands}
+    GROUP BY o.player_id, o.game
+), best_streaks AS (
+    SELECT player_id, game, MAX(run) AS best FROM (
+        SELECT player_id, game, island, COUNT(*) AS run FROM (
+            SELECT r.player_id, d.game, {island} AS island
+            FROM {dailyrank} r JOIN {daily} d ON d.id = r.daily_id
+            WHERE {ranks}) days
+        GROUP BY player_id, game, island) runs
+    GROUP BY player_id, game
+), row_keys AS (
+    SELECT player_id, game FROM day_totals UNION SELECT player_id, game FROM hand_totals
+)
+INSERT INTO {alltime} (player_id, game, total_skill, days, average_placement, hands, points,
                        best_streak)
-SELECT p.id,
-       ROW_NUMBER() OVER (ORDER BY COALESCE(d.total_skill, 0) DESC, COALESCE(d.days, 0) DESC, p.id),
-       COALESCE(d.total_skill, 0), COALESCE(d.days, 0), d.average_placement,
-       COALESCE(h.hands, 0), COALESCE(h.points, 0), COALESCE(s.best, 0)
-FROM {player} p
-LEFT JOIN (SELECT player_id, SUM(skill) AS total_skill, COUNT(*) AS days,
-                  AVG(rank) AS average_placement
-           FROM {dailyrank} GROUP BY player_id) d ON d.player_id = p.id
-LEFT JOIN (SELECT player_id, COUNT(*) AS hands, SUM(score) AS points
-           FROM {outcome} GROUP BY player_id) h ON h.player_id = p.id
-LEFT JOIN (SELECT player_id, MAX(run) AS best FROM (
-               SELECT player_id, island, COUNT(*) AS run FROM (
-                   SELECT r.player_id, {island} AS island
-                   FROM {dailyrank} r JOIN {daily} d ON d.id = r.daily_id) days
-               GROUP BY player_id, island) runs
-           GROUP BY player_id) s ON s.player_id = p.id
-WHERE p.user_id IS NOT NULL AND (d.days IS NOT NULL OR h.hands IS NOT NULL)
+SELECT k.player_id, k.game, COALESCE(t.total_skill, 0), COALESCE(t.days, 0),
+       t.average_placement, COALESCE(h.hands, 0), COALESCE(h.points, 0), COALESCE(b.best, 0)
+FROM row_keys k
+JOIN {player} p ON p.id = k.player_id
+LEFT JOIN day_totals t ON t.player_id = k.player_id AND t.game = k.game
+LEFT JOIN hand_totals h ON h.player_id = k.player_id AND h.game = k.game
+LEFT JOIN best_streaks b ON b.player_id = k.player_id AND b.game = k.game
+WHERE p.user_id IS NOT NULL
 """
 
 
+@dataclass(frozen=True)
+class Scope:
+    """The all-time rows a run rewrites: every row, or one game's rows of some players.
+
+    ``players`` is SQL selecting player ids, with ``%s`` parameters ``params``."""
+
+    game: str | None = None
+    players: str = ""
+    params: tuple = ()
+
+    def where(self, player: str, game: str) -> tuple[str, list]:
+        """The condition on the columns ``player`` and ``game``, and its parameters."""
+        if self.game is None:
+            return "1 = 1", []
+        return f"{game} = %s AND {player} IN ({self.players})", [self.game, *self.params]
+
+
+EVERY_ROW = Scope()
+
+
+def _rank_all_time(cursor, names: dict, scope: Scope) -> int:
+    """Rewrite the all-time rows of ``scope`` from the daily boards and the outcomes."""
+    delete, delete_params = scope.where("player_id", "game")
+    cursor.execute(f"DELETE FROM {names['alltime']} WHERE {delete}", delete_params)
+    ranks, rank_params = scope.where("r.player_id", "d.game")
+    hands, hand_params = scope.where("o.player_id", "o.game")
+    sql = ALL_TIME_SQL.format(ranks=ranks, hands=hands, **names)
+    cursor.execute(sql, [*rank_params, *hand_params, *rank_params])
+    return cursor.rowcount
+
+
+def _rank_days(cursor, names: dict, daily_id: int | None = None) -> int:
+    """Rewrite one day's board (every day's with None)."""
+    if daily_id is None:
+        cursor.execute(f"DELETE FROM {names['dailyrank']}")
+        cursor.execute(DAILY_SQL.format(days="", days2="", **names))
+    else:
+        cursor.execute(f"DELETE FROM {names['dailyrank']} WHERE daily_id = %s", [daily_id])
+        sql = DAILY_SQL.format(days="AND o.daily_id = %s", days2="AND o2.daily_id = %s", **names)
+        cursor.execute(sql, [daily_id, daily_id])
+    return cursor.rowcount
+
+
+def _lock() -> None:
+    """Take the one lock every ranking run holds until its transaction ends."""
+    RankingState.objects.get_or_create(pk=1)
+    RankingState.objects.select_for_update().get(pk=1)
+
+
 def recompute() -> RecomputeSummary:
-    """Rewrite both boards from the outcomes; safe to run twice or concurrently."""
+    """Rebuild every board from the outcomes; safe to run twice or concurrently."""
     started = timezone.now()
     names = _tables()
-    names["skill_digits"] = SKILL_DIGITS
-    names["island"] = ISLAND["postgresql" if connection.vendor == "postgresql" else "sqlite"]
     with transaction.atomic():
-        RankingState.objects.get_or_create(pk=1)
-        RankingState.objects.select_for_update().get(pk=1)  # one recompute at a time
+        _lock()
         with connection.cursor() as cursor:
-            cursor.execute(f"DELETE FROM {names['dailyrank']}")
-            cursor.execute(DAILY_SQL.format(**names))
-            daily_rows = cursor.rowcount
-            cursor.execute(f"DELETE FROM {names['alltime']}")
-            cursor.execute(ALL_TIME_SQL.format(**names))
-            all_time_rows = cursor.rowcount
+            daily_rows = _rank_days(cursor, names)
+            all_time_rows = _rank_all_time(cursor, names, EVERY_ROW)
+        RankingDue.objects.filter(created_at__lte=started).delete()
         RankingState.objects.filter(pk=1).update(computed_at=started)
     return RecomputeSummary(daily_rows, all_time_rows)
 
 
+def rank_match(match_id) -> bool:
+    """Bring the boards up to date with one finished match; False if there was nothing
+    to do (not finished, gone, a guest's practice). Idempotent: it recomputes the rows
+    the match changes from the outcomes, it adds nothing up by itself."""
+    names = _tables()
+    with transaction.atomic():
+        _lock()
+        match = Match.objects.filter(pk=match_id, finished_at__isnull=False).first()
+        RankingDue.objects.filter(match_id=match_id).delete()
+        if match is None:
+            return False
+        with connection.cursor() as cursor:
+            if match.ranked:
+                _rank_days(cursor, names, match.daily_id)
+                scope = Scope(
+                    match.game,
+                    f"SELECT player_id FROM {names['dailyrank']} WHERE daily_id = %s"
+                    " UNION SELECT %s",
+                    (match.daily_id, match.player_id),
+                )
+            elif Player.objects.filter(pk=match.player_id, user__isnull=False).exists():
+                scope = Scope(match.game, "SELECT %s", (match.player_id,))
+            else:
+                return False
+            _rank_all_time(cursor, names, scope)
+        # Up to date as of now, unless a change only a full recompute covers waits.
+        RankingState.objects.filter(pk=1).filter(
+            Q(changed_at__isnull=True) | Q(computed_at__gte=F("changed_at"))
+        ).update(computed_at=timezone.now())
+    return True
+
+
 def mark_changed() -> None:
-    """Note that results changed, so a pending recompute knows it has work."""
+    """Note a change that only a full recompute covers (the beat's catch-up makes it)."""
     updated = RankingState.objects.filter(pk=1).update(changed_at=timezone.now())
     if not updated:
         RankingState.objects.get_or_create(pk=1, defaults={"changed_at": timezone.now()})
 
 
-def needs_recompute() -> bool:
-    """True if never computed, or results changed since the last computation."""
+def mark_due(match: Match) -> None:
+    """Note a finished match whose rows the boards don't show yet (in its transaction)."""
+    RankingDue.objects.get_or_create(match=match)
+
+
+def needs_full_recompute() -> bool:
+    """True if never computed, or a change only a full recompute covers came since."""
     state = RankingState.objects.filter(pk=1).first()
     if state is None or state.computed_at is None:
         return True
     return state.changed_at is not None and state.computed_at < state.changed_at
+
+
+def needs_recompute() -> bool:
+    """True if the boards don't show every result yet."""
+    return needs_full_recompute() or RankingDue.objects.exists()
+
+
+def due_matches(limit: int) -> list:
+    """The oldest finished matches not ranked yet, at most ``limit``."""
+    return list(
+        RankingDue.objects.order_by("created_at", "pk").values_list("match_id", flat=True)[:limit]
+    )
+
+
+def all_time_board(game: str) -> QuerySet[AllTimeRank]:
+    """One game's all-time board in its order: accounts with at least one daily day."""
+    return AllTimeRank.objects.filter(game=game, days__gt=0).order_by(*ALL_TIME_ORDER)
+
+
+def all_time_place(row: AllTimeRank) -> int:
+    """The row's place on its game's board: 1 + the rows ahead of it in the board's order."""
+    ahead = (
+        Q(total_skill__gt=row.total_skill)
+        | Q(total_skill=row.total_skill, days__gt=row.days)
+        | Q(total_skill=row.total_skill, days=row.days, player_id__lt=row.player_id)
+    )
+    return all_time_board(row.game).filter(ahead).count() + 1
 
 
 @dataclass(frozen=True)
@@ -144,12 +280,14 @@ def would_place(match: Match) -> Placement:
     """Place a finished practice attempt among the day's ranked ones, by the board's measure.
 
     Its skill is computed as the board computes it (each hand's score minus the
-    mean of the ranked scores on that deal; a deal nobody has played ranked
-    counts as even), and it comes after ranked attempts with the same skill
-    that finished earlier. The board itself is not changed.
+    mean of the finished ranked attempts' scores on that deal; a deal nobody has
+    finished ranked counts as even), and it comes after ranked attempts with the
+    same skill that finished earlier. The board itself is not changed.
     """
     means = dict(
-        HandOutcome.objects.filter(daily_id=match.daily_id, ranked=True)
+        HandOutcome.objects.filter(
+            daily_id=match.daily_id, ranked=True, match__finished_at__isnull=False
+        )
         .values("number")
         .annotate(mean=Avg("score"))
         .values_list("number", "mean")

@@ -11,10 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from games.game_kinds import seats_of
 from games.identity import current_player
-from games.models import Match
+from games.models import GAME_CHOICES, SCHAFKOPF, Match
 from games.numbers import parse_int
-from games.table import SEATS
+from games.schafkopf_sentences import money
 
 from .models import DailyRank
 from .ranking import Placement, ranks_around, would_place
@@ -48,13 +49,32 @@ class DailySummary:
         return self.match.ranked
 
     @property
+    def game(self) -> str:
+        return self.match.game
+
+    @property
+    def game_name(self) -> str:
+        return dict(GAME_CHOICES)[self.match.game]
+
+    @property
+    def seats(self) -> int:
+        return seats_of(self.match.game, self.match.rules)
+
+    @property
+    def computers(self) -> int:
+        """The computer players at the table: every seat but the human's."""
+        return self.seats - 1
+
+    @property
     def waiting(self) -> bool:
         """A ranked attempt the board hasn't counted yet: its place is polled for."""
         return self.ranked and self.rank is None
 
     @property
     def skill_sentence(self) -> str:
-        """What the skill figure means, in the player's own terms."""
+        """What the skill figure means, in the player's own terms (money in Schafkopf)."""
+        if self.game == SCHAFKOPF:
+            return self._money_sentence()
         amount = f"{abs(self.skill):.2f}"
         if self.skill > 0:
             return _(
@@ -68,10 +88,24 @@ class DailySummary:
             ) % {"amount": amount}
         return _("On the same cards you scored exactly the average of the ranked players.")
 
+    def _money_sentence(self) -> str:
+        cents = round(self.skill)
+        if cents > 0:
+            return _(
+                "On the same cards you won %(amount)s more than the average ranked player: "
+                "above 0 is better than the field."
+            ) % {"amount": money(cents)}
+        if cents < 0:
+            return _(
+                "On the same cards you won %(amount)s less than the average ranked player: "
+                "below 0 is behind the field."
+            ) % {"amount": money(-cents)}
+        return _("On the same cards you won exactly the average of the ranked players.")
+
 
 def build_summary(match: Match) -> DailySummary:
     """The summary of a finished daily attempt, read from the precomputed board."""
-    scores = match.scores or [0] * SEATS
+    scores = match.scores or [0] * seats_of(match.game, match.rules)
     mine = scores[match.human_seat]
     rank = DailyRank.objects.filter(match=match).first() if match.ranked else None
     placement = would_place(match) if rank is None else None
@@ -115,7 +149,7 @@ def daily_summary(request: HttpRequest, match_id) -> HttpResponse:
     match = _finished_daily(request, match_id)
     if isinstance(match, HttpResponse):
         return match
-    context = {"summary": build_summary(match), "seats": SEATS, **_polling(1)}
+    context = {"summary": build_summary(match), **_polling(1)}
     return render(request, "leaderboards/summary.html", context)
 
 

@@ -17,17 +17,36 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from config.ratelimit import rate_limited
-from games.daily import ensure_daily, today
+from games.daily import DAILY_GAMES, DAILY_RULES, ensure_daily, today
 from games.identity import current_player
-from games.models import DailyDeal, Match, Player
+from games.models import GAME_CHOICES, SHEEPSHEAD, DailyDeal, Match, Player
 from games.services import start_daily_match
 
 from .freshness import computed_ago
-from .models import AllTimeRank, DailyRank, RankingState
+from .models import DailyRank, RankingState
 from .nicknames import NICKNAME_MAX, clean_nickname
-from .ranking import ranks_around, would_place
+from .ranking import all_time_board, all_time_place, ranks_around, would_place
 
 PAGE_SIZE = 50
+GAME_NAMES = dict(GAME_CHOICES)
+
+
+class UnknownGame(ValueError):
+    """A ``game`` parameter naming no game with a daily deal."""
+
+
+def game_of(data) -> str:
+    """The game a request names (Sheepshead when it names none); UnknownGame otherwise."""
+    game = data.get("game") or SHEEPSHEAD
+    if game not in DAILY_GAMES:
+        raise UnknownGame(game)
+    return game
+
+
+def _unknown_game(request: HttpRequest) -> HttpResponse:
+    context = _daily_page(request)
+    context["page_error"] = _("There is no daily deal of that game.")
+    return render(request, "leaderboards/daily.html", context, status=400)
 
 
 def _play_url(match: Match) -> str:
@@ -36,13 +55,24 @@ def _play_url(match: Match) -> str:
 
 @require_safe
 def daily(request: HttpRequest) -> HttpResponse:
-    """Today's deal: signed in, the one ranked attempt; a guest practises and sees its place."""
-    return render(request, "leaderboards/daily.html", _daily_context(request))
+    """Today's deal of each game: signed in, the one ranked attempt; a guest practises and
+    sees its place."""
+    return render(request, "leaderboards/daily.html", _daily_page(request))
 
 
-def _daily_context(request: HttpRequest) -> dict:
-    deal = ensure_daily(today())  # the first request of the day makes it if the job didn't
+def _daily_page(request: HttpRequest) -> dict:
     player = current_player(request, create=False)
+    return {
+        "days": [_daily_context(request, player, game) for game in DAILY_GAMES],
+        "player": player,
+        "nickname_max": NICKNAME_MAX,
+        "computed": _computed(),
+    }
+
+
+def _daily_context(request: HttpRequest, player: Player | None, game: str) -> dict:
+    """One game's day as the viewer stands with it."""
+    deal = ensure_daily(today(), game)  # the first request of the day makes it if the job didn't
     signed_in = request.user.is_authenticated
     attempt = todays_attempt(player, deal, signed_in) if player is not None else None
     finished = attempt is not None and attempt.is_finished
@@ -51,6 +81,9 @@ def _daily_context(request: HttpRequest) -> dict:
         DailyRank.objects.filter(match=attempt).first() if finished and attempt.ranked else None
     )
     return {
+        "game": game,
+        "game_name": GAME_NAMES[game],
+        "hand_count": DAILY_RULES[game].hand_count,
         "deal": deal,
         "signed_in": signed_in,
         "attempt": attempt,
@@ -63,9 +96,6 @@ def _daily_context(request: HttpRequest) -> dict:
         and attempt is None
         and player is not None
         and Match.objects.filter(player=player, daily=deal, ranked=False).exists(),
-        "player": player,
-        "nickname_max": NICKNAME_MAX,
-        "computed": _computed(),
     }
 
 
@@ -88,7 +118,11 @@ def start_daily(request: HttpRequest) -> HttpResponse:
     played today's deal as a guest before signing in: back to an unfinished
     attempt, or a new one.
     """
-    deal = ensure_daily(today())
+    try:
+        game = game_of(request.POST)
+    except UnknownGame:
+        return _unknown_game(request)
+    deal = ensure_daily(today(), game)
     player = current_player(request)
     attempts = Match.objects.filter(player=player, daily=deal)
     attempt = attempts.filter(ranked=True).first()
@@ -111,7 +145,11 @@ def start_daily(request: HttpRequest) -> HttpResponse:
 @rate_limited("daily-practice")
 def practice_daily(request: HttpRequest, date: str) -> HttpResponse:
     """Play a day's deals again, unranked: a past day, or today (signed in: once ranked)."""
-    deal = _deal_or_404(date)
+    try:
+        game = game_of(request.POST)
+    except UnknownGame:
+        return _unknown_game(request)
+    deal = _deal_or_404(date, game)
     if deal.date > today():  # tomorrow's deal exists already, but nobody sees it early
         raise Http404(_("There is no daily deal for that day."))
     player = current_player(request)
@@ -130,68 +168,86 @@ def set_nickname(request: HttpRequest) -> HttpResponse:
     try:
         nickname = clean_nickname(request.POST.get("nickname", ""), existing or Player())
     except ValidationError as error:
-        context = _daily_context(request)
+        context = _daily_page(request)
         context["nickname_error"] = error.messages[0]
         return render(request, "leaderboards/daily.html", context, status=400)
     player = existing or current_player(request)
     player.nickname = nickname
     player.save(update_fields=["nickname"])
     messages.success(request, _("Your nickname is saved."))
-    back = "leaderboards:board" if request.POST.get("back") == "board" else "leaderboards:daily"
-    return redirect(back)
+    if request.POST.get("back") == "board":
+        game = request.POST.get("game")
+        query = f"?game={game}" if game in DAILY_GAMES else ""
+        return redirect(reverse("leaderboards:board") + query)
+    return redirect("leaderboards:daily")
 
 
 @require_safe
 def board(request: HttpRequest) -> HttpResponse:
-    """Daily boards (today, yesterday, any past day) and the all-time board."""
-    kind = request.GET.get("board", "daily")
+    """Each game's daily boards (today, yesterday, any past day) and all-time board."""
     player = current_player(request, create=False)
-    if kind == "all-time":
-        return _all_time(request, player)
+    try:
+        game = game_of(request.GET)
+    except UnknownGame:
+        messages.error(request, _("There is no board of that game; here is Sheepshead's."))
+        game = SHEEPSHEAD
+    context = {
+        "game": game,
+        "game_name": GAME_NAMES[game],
+        "games": [(g, GAME_NAMES[g]) for g in DAILY_GAMES],
+        "player": player,
+        "today": today(),
+        "computed": _computed(),
+    }
+    if request.GET.get("board") == "all-time":
+        context.update(_all_time(request, player, game))
+    else:
+        context.update(_day_board(request, player, game))
+    return render(request, "leaderboards/board.html", context)
+
+
+def _day_board(request: HttpRequest, player, game: str) -> dict:
     date_text = request.GET.get("date")
     day = _parse_date(date_text) if date_text else today()
     if day is None:
         messages.error(request, _("That is not a date (YYYY-MM-DD)."))
         day = today()
-    deal = DailyDeal.objects.filter(date=day).first()
+    deal = DailyDeal.objects.filter(date=day, game=game).first()
     rows = DailyRank.objects.filter(daily=deal).select_related("player__user").order_by("rank")
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     mine = rows.filter(player=player).first() if player and deal else None
-    context = {
+    return {
         "kind": "daily",
         "day": day,
         "deal": deal,
         "page": page,
         "mine": mine,
         "mine_on_page": mine is not None and any(r.pk == mine.pk for r in page),
-        "player": player,
         "previous_day": day - dt.timedelta(days=1) if day > dt.date.min else None,
         "next_day": day + dt.timedelta(days=1) if day < today() else None,
-        "today": today(),
-        "computed": _computed(),
     }
-    return render(request, "leaderboards/board.html", context)
 
 
-def _all_time(request: HttpRequest, player) -> HttpResponse:
-    rows = AllTimeRank.objects.filter(days__gt=0).select_related("player__user").order_by("rank")
+def _all_time(request: HttpRequest, player, game: str) -> dict:
+    rows = all_time_board(game).select_related("player__user")
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
-    mine = AllTimeRank.objects.filter(player=player).first() if player else None
-    context = {
+    for place, row in enumerate(page, start=page.start_index()):
+        row.rank = place  # the board's order is the place: nothing stored to go stale
+    mine = all_time_board(game).filter(player=player).first() if player else None
+    if mine is not None:
+        mine.rank = all_time_place(mine)
+    return {
         "kind": "all-time",
         "page": page,
         "mine": mine,
         "mine_on_page": mine is not None and any(r.pk == mine.pk for r in page),
-        "player": player,
         "min_hands": 100,
-        "computed": _computed(),
     }
-    return render(request, "leaderboards/board.html", context)
 
 
-def _deal_or_404(date: str) -> DailyDeal:
+def _deal_or_404(date: str, game: str) -> DailyDeal:
     day = _parse_date(date)
-    deal = DailyDeal.objects.filter(date=day).first() if day else None
+    deal = DailyDeal.objects.filter(date=day, game=game).first() if day else None
     if deal is None:
         raise Http404(_("There is no daily deal for that day."))
     return deal

@@ -42,7 +42,10 @@ def test_it_says_which_parts_are_open(home):
     for section in ("Play", "Daily deal", "Learn", "Leaderboards"):
         assert f"<h3>{section}</h3>" in home
     assert "Coming soon" not in home
-    assert home.count("Open now") == 4
+    # Play, Learn, Leaderboards, and each game's daily deal with its own status.
+    assert home.count("Open now") == 5
+    for game in ("sheepshead", "schafkopf"):
+        assert f'data-game="{game}" data-daily-status="not-played"' in home
 
 
 def test_every_link_and_form_on_it_leads_to_a_page_that_exists(home):

@@ -36,6 +36,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 RECOMPUTE = tasks.recompute_rankings.name
+RANK = tasks.rank_finished_match.name
 
 
 @pytest.fixture
@@ -259,22 +260,23 @@ def test_ranked_matches_finished_while_the_broker_is_cut_are_ranked_all_the_same
     assert not needs_recompute()
 
     # The kept broker connection is cut; the next finished match queues its own
-    # recompute over a new connection, and the worker runs it.
+    # ranking over a new connection, and the worker runs it.
     assert broker_proxy.cut() >= 1
     connections_before = broker_proxy.accepted
     other = Client()
     second = finish_ranked_hand(other, signed_in(other), deal)
     assert broker_proxy.accepted > connections_before
-    wait_for(lambda: DailyRank.objects.filter(match=second).exists(), what="the recompute")
-    wait_for(lambda: len(worker.task_ids(RECOMPUTE, "succeeded")) == 2, what="two recomputes")
+    wait_for(lambda: DailyRank.objects.filter(match=second).exists(), what="the ranking")
+    wait_for(lambda: len(worker.task_ids(RANK, "succeeded")) == 1, what="the match's ranking")
     assert DailyRank.objects.filter(daily=deal).count() == 2
     assert not needs_recompute()
 
     # The next catch-up finds nothing changed and skips the work.
     celery_app.send_task(entry["task"], kwargs=entry["kwargs"])
-    wait_for(lambda: len(worker.task_ids(RECOMPUTE, "succeeded")) == 3, what="a third run")
+    wait_for(lambda: len(worker.task_ids(RECOMPUTE, "succeeded")) == 2, what="a second run")
     assert "{'skipped': True}" in worker.log()
-    # Three runs in all (the catch-ups and the second match's): the first match queued none.
+    # Two catch-ups and the second match's own ranking: the first match queued none.
     received = worker.task_ids(RECOMPUTE, "received")
-    assert len(set(received)) == len(received) == 3
+    assert len(set(received)) == len(received) == 2
     assert worker.task_ids(RECOMPUTE, "succeeded") == received
+    assert worker.task_ids(RANK, "received") == worker.task_ids(RANK, "succeeded")

@@ -9,11 +9,13 @@ import pytest
 from factories import DailyDealFactory, PlayerFactory
 from moves import finish_in_one_hand
 
+from games.daily import DAILY_GAMES
+from games.models import SHEEPSHEAD
 from games.services import start_daily_match, start_match
 from games.signals import match_finished
-from leaderboards.models import RankingState
-from leaderboards.ranking import needs_recompute
-from leaderboards.tasks import _queue_recompute
+from leaderboards.models import AllTimeRank, DailyRank, RankingDue
+from leaderboards.ranking import needs_recompute, rank_match
+from leaderboards.tasks import _queue_ranking
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
 
@@ -47,10 +49,18 @@ def test_the_import_scan_would_see_a_leaderboards_import(tmp_path):
     assert "leaderboards.tasks" in imported_modules(sample)
 
 
+def rankings_queued(callbacks) -> list:
+    """The matches whose ranking the captured on-commit callbacks would queue."""
+    return [c.args[0] for c in callbacks if getattr(c, "func", None) is _queue_ranking]
+
+
 @pytest.mark.django_db
-def test_finishing_a_ranked_daily_match_schedules_a_recompute(django_capture_on_commit_callbacks):
+@pytest.mark.parametrize("game", DAILY_GAMES)
+def test_finishing_a_ranked_daily_match_notes_it_due_and_queues_its_ranking(
+    game, django_capture_on_commit_callbacks
+):
     player = PlayerFactory(account=True)
-    match = start_daily_match(player, DailyDealFactory(), ranked=True)
+    match = start_daily_match(player, DailyDealFactory(game=game), ranked=True)
     heard = []
 
     def listener(sender, match, **kwargs):
@@ -64,31 +74,37 @@ def test_finishing_a_ranked_daily_match_schedules_a_recompute(django_capture_on_
         match_finished.disconnect(listener)
     assert match.is_finished
     assert heard == [match.pk]
-    assert _queue_recompute in callbacks
-    state = RankingState.objects.get(pk=1)
-    assert state.changed_at is not None
+    assert rankings_queued(callbacks) == [str(match.pk)]
+    assert RankingDue.objects.filter(match=match).exists()
+    assert needs_recompute()
+    rank_match(match.pk)  # what the task does
+    assert not RankingDue.objects.exists()
+    assert DailyRank.objects.filter(match=match).exists()
+    assert AllTimeRank.objects.filter(player=player, game=game).exists()
 
 
 @pytest.mark.django_db
-def test_finishing_an_unranked_match_schedules_nothing(django_capture_on_commit_callbacks):
+def test_finishing_a_guest_s_match_schedules_nothing(django_capture_on_commit_callbacks):
     player = PlayerFactory()
     match = start_match(player, "beginner")
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         match = finish_in_one_hand(player, match)
     assert match.is_finished
-    assert _queue_recompute not in callbacks
-    assert not RankingState.objects.exists()
+    assert rankings_queued(callbacks) == []
+    assert not RankingDue.objects.exists()
 
 
 @pytest.mark.django_db
-def test_an_accounts_ordinary_match_is_noted_for_the_all_time_board_without_a_task(
+def test_an_accounts_ordinary_match_is_ranked_for_its_all_time_hands(
     django_capture_on_commit_callbacks,
 ):
     player = PlayerFactory(account=True)
     match = start_match(player, "beginner")
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
         match = finish_in_one_hand(player, match)
     assert match.is_finished
-    assert _queue_recompute not in callbacks  # no task: the beat's catch-up will do
-    assert needs_recompute()
-    assert RankingState.objects.get(pk=1).changed_at is not None
+    assert rankings_queued(callbacks) == [str(match.pk)]
+    rank_match(match.pk)
+    row = AllTimeRank.objects.get(player=player, game=SHEEPSHEAD)
+    assert (row.hands, row.points, row.days) == (1, match.scores[match.human_seat], 0)
+    assert not needs_recompute()

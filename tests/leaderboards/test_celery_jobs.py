@@ -8,9 +8,16 @@ from celery_worker import TableLock, Worker, purge, wait_for
 from django.utils import timezone
 from factories import DailyDealFactory, HandOutcomeFactory, MatchFactory, PlayerFactory
 
+from games.daily import DAILY_GAMES
 from games.models import DailyDeal
-from leaderboards.models import DailyRank, RankingState
-from leaderboards.tasks import _queue_recompute, create_daily_deals, recompute_rankings
+from leaderboards.models import DailyRank, RankingDue, RankingState
+from leaderboards.ranking import mark_due
+from leaderboards.tasks import (
+    _queue_ranking,
+    create_daily_deals,
+    rank_finished_match,
+    recompute_rankings,
+)
 
 DAY = dt.date(2027, 3, 1)
 HANDS = 10
@@ -50,16 +57,17 @@ def ranked_attempts(deal, scores_per_hand):
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_creates_the_daily_deals(worker):
     create_daily_deals.apply_async(args=[DAY.isoformat()], queue=worker.queue)
-    wait_for(
-        lambda: DailyDeal.objects.filter(date__in=[DAY, DAY + dt.timedelta(days=1)]).count() == 2
-    )
+    days = [DAY, DAY + dt.timedelta(days=1)]
+    wait_for(lambda: DailyDeal.objects.filter(date__in=days).count() == 2 * len(DAILY_GAMES))
     # Running it again changes nothing: still one row a day. The worker takes
     # one task at a time in order, so once the recompute sent after it has run,
     # the second creation has run too.
     create_daily_deals.apply_async(args=[DAY.isoformat()], queue=worker.queue)
     recompute_rankings.apply_async(queue=worker.queue)
     wait_for(lambda: RankingState.objects.filter(computed_at__isnull=False).exists())
-    assert DailyDeal.objects.filter(date=DAY).count() == 1
+    assert sorted(DailyDeal.objects.filter(date=DAY).values_list("game", flat=True)) == sorted(
+        DAILY_GAMES
+    )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -96,8 +104,25 @@ def test_a_recompute_whose_database_connection_dies_is_retried_and_done_once(wor
     ) == [(20, 1), (-20, 2)]
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_ranks_a_finished_match_then_the_catch_up_ranks_one_never_queued(worker):
+    deal = DailyDealFactory(date=DAY)
+    first, second = ranked_attempts(deal, [1, 3])
+    for match in (first, second):
+        mark_due(match)
+    rank_finished_match.apply_async(kwargs={"match_id": str(first.pk)}, queue=worker.queue)
+    wait_for(lambda: DailyRank.objects.filter(match=first).exists(), what="the match's ranking")
+    assert list(RankingDue.objects.values_list("match_id", flat=True)) == [second.pk]
+    # The second's task was lost (the broker was down, say): the beat's catch-up ranks it.
+    recompute_rankings.apply_async(kwargs={"force": False}, queue=worker.queue)
+    wait_for(lambda: not RankingDue.objects.exists(), what="the catch-up")
+    assert list(
+        DailyRank.objects.filter(daily=deal).order_by("rank").values_list("match_id", flat=True)
+    ) == [second.pk, first.pk]
+
+
 @pytest.mark.django_db
-def test_a_finished_ranked_match_queues_a_recompute_only_after_commit(
+def test_a_finished_ranked_match_queues_its_ranking_only_after_commit(
     django_capture_on_commit_callbacks,
 ):
     from games.services import _save, load_table, start_daily_match
@@ -113,4 +138,6 @@ def test_a_finished_ranked_match_queues_a_recompute_only_after_commit(
         state = state.apply(player_for("standard").decide(state.view(state.turn), b"x"))
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         _save(match, table.hand, state)
-    assert _queue_recompute in callbacks
+    assert [c.args for c in callbacks if getattr(c, "func", None) is _queue_ranking] == [
+        (str(match.pk),)
+    ]

@@ -9,8 +9,8 @@ from django.test import override_settings
 from factories import PlayerFactory
 from moves import hand_over, play_until, standard_move
 
-from games.daily import daily_seed, ensure_daily, ensure_upcoming, today
-from games.models import DailyDeal, HandOutcome
+from games.daily import DAILY_GAMES, DAILY_RULES, daily_seed, ensure_daily, ensure_upcoming, today
+from games.models import SCHAFKOPF, SHEEPSHEAD, DailyDeal, HandOutcome
 from games.services import load_table, start_daily_match, submit_action
 
 pytestmark = pytest.mark.django_db
@@ -38,11 +38,30 @@ def test_the_deals_come_from_a_secret_and_the_date():
         assert daily_seed(DAY + dt.timedelta(days=1)) != a
     with override_settings(DAILY_SECRET="another secret"):
         assert daily_seed(DAY) != a
+    assert daily_seed(DAY, SCHAFKOPF) != daily_seed(DAY, SHEEPSHEAD)
 
 
-def test_the_beat_job_makes_today_and_tomorrow():
+def test_the_beat_job_makes_today_and_tomorrow_for_each_game():
     deals = ensure_upcoming(DAY)
-    assert [d.date for d in deals] == [DAY, DAY + dt.timedelta(days=1)]
+    tomorrow = DAY + dt.timedelta(days=1)
+    assert sorted((d.date, d.game) for d in deals) == sorted(
+        (day, game) for day in (DAY, tomorrow) for game in DAILY_GAMES
+    )
+    assert len({bytes(d.seed) for d in deals}) == len(deals)  # every deal its own cards
+    assert ensure_upcoming(DAY) == deals  # again: the same rows, nothing new
+    assert DailyDeal.objects.count() == len(deals)
+
+
+def test_the_schafkopf_daily_is_a_session_of_the_default_house_rules_at_expert():
+    deal = ensure_daily(DAY, SCHAFKOPF)
+    first = start_daily_match(PlayerFactory(account=True), deal, ranked=True)
+    second = start_daily_match(PlayerFactory(account=True), deal, ranked=True)
+    assert (first.game, first.level, first.rules) == (SCHAFKOPF, "expert", {})
+    assert first.hand_count == DAILY_RULES[SCHAFKOPF].hand_count == 2 * len(first.scores)
+    assert load_table(first).hand.record == load_table(second).hand.record
+    assert load_table(first).hand.record["game"] == SCHAFKOPF
+    sheepshead = start_daily_match(PlayerFactory(account=True), ensure_daily(DAY), ranked=True)
+    assert sheepshead.game == SHEEPSHEAD and sheepshead.hand_count == 10
 
 
 def test_everyone_gets_the_same_cards_and_the_same_computer_play():

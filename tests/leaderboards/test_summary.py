@@ -51,7 +51,7 @@ def test_a_ranked_attempt_says_its_place_appears_in_a_moment_then_the_poll_bring
     page = client.get(summary_url(attempt)).content.decode()
     assert f'data-daily-place="{rank.rank}"' in page
     assert "appears in a moment" not in page
-    assert f"?date={today().isoformat()}" in page  # the link to the day's board
+    assert f"?game=sheepshead&amp;date={today().isoformat()}" in page  # the day's board
 
 
 def test_the_poll_gives_up_after_its_tries_and_stops_for_a_gone_attempt(client):

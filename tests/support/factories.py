@@ -13,14 +13,14 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.daily import daily_seed
-from games.models import DailyDeal, HandOutcome, Match, Player
+from games.daily import DAILY_RULES, daily_seed
+from games.game_kinds import seats_of
+from games.models import SHEEPSHEAD, DailyDeal, HandOutcome, Match, Player
 from leaderboards.models import AllTimeRank, DailyRank
 from tutorials.models import LessonProgress
 
 #: The first day the factories hand out; each new deal takes the next day.
 FIRST_DAY = dt.date(2026, 1, 1)
-SEATS = 5
 #: Every factory-made account's password unless the test gives one.
 PASSWORD = "password"
 
@@ -59,11 +59,14 @@ class DailyDealFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = DailyDeal
-        django_get_or_create = ("date",)
+        django_get_or_create = ("date", "game")
 
     date = factory.Sequence(lambda n: FIRST_DAY + dt.timedelta(days=n))
-    seed = factory.LazyAttribute(lambda deal: daily_seed(deal.date))
-    first_dealer = factory.LazyAttribute(lambda deal: deal.seed[-1] % SEATS)
+    game = SHEEPSHEAD
+    seed = factory.LazyAttribute(lambda deal: daily_seed(deal.date, deal.game))
+    first_dealer = factory.LazyAttribute(
+        lambda deal: deal.seed[-1] % seats_of(deal.game, dict(DAILY_RULES[deal.game].rules))
+    )
 
 
 class MatchFactory(factory.django.DjangoModelFactory):
@@ -73,10 +76,14 @@ class MatchFactory(factory.django.DjangoModelFactory):
         model = Match
 
     player = factory.SubFactory(PlayerFactory)
+    #: A daily's match plays the daily's game, by the daily's rules.
+    game = factory.LazyAttribute(lambda match: match.daily.game if match.daily else SHEEPSHEAD)
+    rules = factory.LazyAttribute(lambda match: dict(DAILY_RULES[match.game].rules))
+    hand_count = factory.LazyAttribute(lambda match: DAILY_RULES[match.game].hand_count)
     level = "standard"
     seed = factory.Sequence(lambda n: n.to_bytes(32, "big"))
     first_dealer = 0
-    scores = factory.LazyFunction(lambda: [0] * SEATS)
+    scores = factory.LazyAttribute(lambda match: [0] * seats_of(match.game, match.rules))
 
     class Params:
         #: A daily match: ``MatchFactory(on_daily=True, ranked=True)``.
@@ -91,6 +98,7 @@ class HandOutcomeFactory(factory.django.DjangoModelFactory):
 
     match = factory.SubFactory(MatchFactory)
     player = factory.SelfAttribute("match.player")
+    game = factory.SelfAttribute("match.game")
     number = factory.Sequence(lambda n: n % 10)
     score = 1
     picked = False
@@ -150,7 +158,6 @@ class AllTimeRankFactory(factory.django.DjangoModelFactory):
         model = AllTimeRank
 
     player = factory.SubFactory(PlayerFactory, account=True)
-    rank = factory.Sequence(lambda n: n + 1)
     total_skill = 0.0
     days = 1
     average_placement = 1.0
@@ -171,12 +178,13 @@ class LessonProgressFactory(factory.django.DjangoModelFactory):
 def finished_daily_attempt(player, deal, score_each_hand: int, *, ranked: bool, finished_at=None):
     """A finished attempt at a day's deal that scored ``score_each_hand`` in every hand
     (rows only: the match's total is the human's, the other seats' stay 0)."""
-    hands = Match._meta.get_field("hand_count").default
+    daily = DAILY_RULES[deal.game]
+    seats = seats_of(deal.game, dict(daily.rules))
     return PlayedMatchFactory(
         player=player,
         daily=deal,
         ranked=ranked,
         finished_at=finished_at or timezone.now(),
-        scores=[score_each_hand * hands] + [0] * (SEATS - 1),
-        hand_scores=[score_each_hand] * hands,
+        scores=[score_each_hand * daily.hand_count] + [0] * (seats - 1),
+        hand_scores=[score_each_hand] * daily.hand_count,
     )
