@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db.models import F
 from factories import PlayerFactory
 
 from games.models import HandOutcome, Match, Player
@@ -26,7 +27,9 @@ FIGURES = {
     "rankings.seed_s", "rankings.players", "rankings.ranked_attempts",
     "rankings.practice_attempts", "rankings.ordinary_matches", "rankings.hand_results",
     "rankings.recompute_s", "rankings.daily_rows", "rankings.all_time_rows",
-    "rankings.longest_streak",
+    "rankings.longest_streak", "rankings.rank_match_ranked_ms_p50",
+    "rankings.rank_match_ranked_ms_max", "rankings.rank_match_ordinary_ms_p50",
+    "rankings.rank_match_ordinary_ms_max",
 }  # fmt: skip
 
 
@@ -49,9 +52,17 @@ def test_the_printed_counts_are_the_rows_seeded(figures):
     assert figures["rankings.practice_attempts"] == daily.filter(ranked=False).count()
     assert figures["rankings.ordinary_matches"] == Match.objects.filter(daily=None).count()
     assert figures["rankings.hand_results"] == HandOutcome.objects.count()
-    finished = Match.objects.exclude(finished_at=None).count()
+    finished_hands = sum(
+        HANDS[game] * Match.objects.exclude(finished_at=None).filter(game=game).count()
+        for game in HANDS
+    )
     unfinished_hands = HandOutcome.objects.filter(match__finished_at=None).count()
-    assert figures["rankings.hand_results"] == finished * HANDS + unfinished_hands
+    assert figures["rankings.hand_results"] == finished_hands + unfinished_hands
+    # Both games, each daily its own game's, every hand result its match's game.
+    assert set(Match.objects.exclude(daily=None).values_list("game", flat=True)) == set(HANDS)
+    assert not Match.objects.exclude(daily=None).exclude(game=F("daily__game")).exists()
+    assert not HandOutcome.objects.exclude(game=F("match__game")).exists()
+    assert figures["rankings.rank_match_ranked_ms_p50"] > 0
 
 
 def test_players_play_as_on_the_site(figures):
@@ -68,6 +79,7 @@ def test_players_play_as_on_the_site(figures):
     assert figures["rankings.practice_attempts"] > PLAYERS // 4
     assert figures["rankings.ordinary_matches"] > PLAYERS // 4
     assert Match.objects.filter(daily=None).values("level").distinct().count() == 3
+    assert Match.objects.filter(daily=None).values("game").distinct().count() == 2
     days_played = Counter(player for player, _daily in ranked)
     assert sum(1 for n in days_played.values() if n > 1) > PLAYERS // 4
     assert figures["rankings.longest_streak"] > 2
@@ -86,8 +98,8 @@ def test_the_boards_it_times_are_the_boards_of_the_data(figures):
         )
     )
     deal_scores = defaultdict(list)
-    for _match, daily, number, score, ranked, _finished in outcomes:
-        if ranked:
+    for _match, daily, number, score, ranked, finished in outcomes:
+        if ranked and finished is not None:  # the mean of finished ranked attempts
             deal_scores[daily, number].append(score)
     mean = {key: sum(scores) / len(scores) for key, scores in deal_scores.items()}
     skill = defaultdict(float)
@@ -106,8 +118,10 @@ def test_the_boards_it_times_are_the_boards_of_the_data(figures):
         assert all(a.skill >= b.skill for a, b in zip(rows, rows[1:], strict=False))
 
     dates = defaultdict(list)
-    for player, date in DailyRank.objects.values_list("player_id", "daily__date"):
-        dates[player].append(date)
+    for player, game, date in DailyRank.objects.values_list(
+        "player_id", "daily__game", "daily__date"
+    ):
+        dates[player, game].append(date)
     streaks = {}
     for player, days in dates.items():
         days.sort()
@@ -120,7 +134,7 @@ def test_the_boards_it_times_are_the_boards_of_the_data(figures):
     assert figures["rankings.all_time_rows"] == rows.count()
     assert not rows.filter(player__user=None).exists()
     for row in rows.filter(days__gt=0):
-        assert row.best_streak == streaks[row.player_id], row.player_id
+        assert row.best_streak == streaks[row.player_id, row.game], row.player_id
     assert figures["rankings.longest_streak"] == max(streaks.values())
 
 

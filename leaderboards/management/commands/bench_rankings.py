@@ -1,14 +1,17 @@
-"""``python manage.py bench_rankings``: time a full ranking recompute at scale.
+"""``python manage.py bench_rankings``: time the rankings at scale, both games.
 
 Fills the configured PostgreSQL database with PLAYERS players (four in five
 with an account) who play the way the site is played, over DAYS days: each
-plays the daily in runs of consecutive days (streaks of one to eight days),
-one ranked attempt a day, now and then left unfinished, often followed by a
-practice attempt or two on the same deal (unranked), and some ordinary
-matches at the three levels besides. Every hand finished is a hand result.
-Then it times ``recompute()`` and prints JSON lines: what was seeded (players,
-matches of each kind, hand results), the seeding and recompute times, the
-rows of both boards and the longest streak on the all-time board.
+plays the Sheepshead daily, and one in two the Schafkopf daily too, in runs
+of consecutive days (streaks of one to eight days), one ranked attempt a day
+and game, now and then left unfinished, often followed by a practice attempt
+or two on the same deal (unranked), and some ordinary matches of both games
+at the three levels besides. Every hand finished is a hand result. Then it
+times a full ``recompute()``, and ``rank_match`` for finished matches of the
+last day (what one finish costs: its day's board and the all-time rows of
+that day's players) and for ordinary ones, and prints JSON lines: what was
+seeded, the seeding, full and per-match times, the rows of the boards and
+the longest streak on the all-time boards.
 
 It refuses to run on a database that already holds players, so it never
 mixes with real data; ``--clean`` empties the tables it filled afterwards.
@@ -29,12 +32,31 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from games.models import LEVEL_CHOICES, SHEEPSHEAD, DailyDeal, HandOutcome, Match, Player
-from leaderboards.models import AllTimeRank, DailyRank
-from leaderboards.ranking import recompute
+from games.daily import DAILY_GAMES, DAILY_RULES
+from games.game_kinds import seats_of
+from games.models import (
+    LEVEL_CHOICES,
+    SCHAFKOPF,
+    SHEEPSHEAD,
+    DailyDeal,
+    HandOutcome,
+    Match,
+    Player,
+)
+from leaderboards.models import AllTimeRank, DailyRank, RankingDue
+from leaderboards.ranking import rank_match, recompute
 
-SCORES = (-6, -4, -2, -1, 1, 2, 3, 4, 6)
-HANDS = 10
+#: Each game's hand scores: Sheepshead points, Schafkopf cents at the default tariff.
+SCORES = {
+    SHEEPSHEAD: (-6, -4, -2, -1, 1, 2, 3, 4, 6),
+    SCHAFKOPF: (-150, -70, -60, -20, -10, 10, 20, 30, 60, 70, 150),
+}
+#: Hands in a match of each game (its daily's).
+HANDS = {game: DAILY_RULES[game].hand_count for game in DAILY_GAMES}
+#: The share of players who play each game's daily.
+PLAYS = {SHEEPSHEAD: 1.0, SCHAFKOPF: 0.5}
+#: Finished matches ``rank_match`` is timed on, of each kind.
+TIMED_MATCHES = 20
 LEVELS = [value for value, _label in LEVEL_CHOICES]
 #: Streaks of consecutive days a player plays the daily (short ones are the most common).
 RUN_LENGTHS = (1, 1, 1, 2, 2, 3, 5, 8)
@@ -62,6 +84,7 @@ class PlannedMatch:
     """One match a bench player plays: ``day`` indexes the daily deals (None: ordinary)."""
 
     player: int
+    game: str
     day: int | None
     ranked: bool
     level: str
@@ -70,7 +93,8 @@ class PlannedMatch:
 
     @property
     def finished_at(self) -> dt.datetime | None:
-        return self.started + dt.timedelta(minutes=MATCH_MINUTES) if self.hands == HANDS else None
+        finished = self.hands == HANDS[self.game]
+        return self.started + dt.timedelta(minutes=MATCH_MINUTES) if finished else None
 
 
 def active_days(rng: random.Random, days: int) -> list[int]:
@@ -86,19 +110,24 @@ def active_days(rng: random.Random, days: int) -> list[int]:
 def plan_player(
     rng: random.Random, player: int, days: int, first_day: dt.datetime, account: bool = True
 ):
-    """Every match one player plays, in the order they start (a guest's daily is practice)."""
+    """Every match one player plays, game by game (a guest's daily is practice)."""
     planned = []
-    for day in active_days(rng, days):
-        started = first_day + dt.timedelta(days=day, seconds=rng.randrange(PLAYING_SECONDS))
-        hands = HANDS if rng.random() >= UNFINISHED else rng.randrange(1, HANDS)
-        planned.append(PlannedMatch(player, day, account, "expert", hands, started))
-        for n in range(rng.choice(PRACTICE_ATTEMPTS) if hands == HANDS else 0):
-            later = started + dt.timedelta(minutes=MATCH_MINUTES * (n + 1))
-            planned.append(PlannedMatch(player, day, False, "expert", HANDS, later))
-    for _match in range(rng.choice(ORDINARY_MATCHES)):
-        day = rng.randrange(days)
-        started = first_day + dt.timedelta(days=day, seconds=rng.randrange(PLAYING_SECONDS))
-        planned.append(PlannedMatch(player, None, False, rng.choice(LEVELS), HANDS, started))
+    for game in DAILY_GAMES:
+        if rng.random() >= PLAYS[game]:
+            continue
+        hand_count = HANDS[game]
+        for day in active_days(rng, days):
+            started = first_day + dt.timedelta(days=day, seconds=rng.randrange(PLAYING_SECONDS))
+            hands = hand_count if rng.random() >= UNFINISHED else rng.randrange(1, hand_count)
+            planned.append(PlannedMatch(player, game, day, account, "expert", hands, started))
+            for n in range(rng.choice(PRACTICE_ATTEMPTS) if hands == hand_count else 0):
+                later = started + dt.timedelta(minutes=MATCH_MINUTES * (n + 1))
+                planned.append(PlannedMatch(player, game, day, False, "expert", hand_count, later))
+        for _match in range(rng.choice(ORDINARY_MATCHES)):
+            day = rng.randrange(days)
+            started = first_day + dt.timedelta(days=day, seconds=rng.randrange(PLAYING_SECONDS))
+            level = rng.choice(LEVELS)
+            planned.append(PlannedMatch(player, game, None, False, level, hand_count, started))
     return planned
 
 
@@ -136,8 +165,28 @@ class Command(BaseCommand):
         self._emit("rankings.all_time_rows", summary.all_time_rows)
         longest = AllTimeRank.objects.aggregate(longest=Max("best_streak"))["longest"]
         self._emit("rankings.longest_streak", longest or 0)
+        finished = Match.objects.exclude(finished_at=None).order_by("-finished_at", "pk")
+        last_day = DailyDeal.objects.order_by("-date").values_list("date", flat=True).first()
+        for kind, matches in (
+            ("ranked", finished.filter(ranked=True, daily__date=last_day)),
+            ("ordinary", finished.filter(daily=None, player__user__isnull=False)),
+        ):
+            chosen = list(matches.values_list("pk", flat=True)[:TIMED_MATCHES])
+            times = self._time_rank_match(chosen)
+            self._emit(f"rankings.rank_match_{kind}_ms_p50", times[len(times) // 2])
+            self._emit(f"rankings.rank_match_{kind}_ms_max", times[-1])
         if clean:
             self._clean()
+
+    def _time_rank_match(self, match_ids) -> list[float]:
+        """Milliseconds ``rank_match`` takes for each match, sorted (each is done as at
+        the match's finish: the boards are as the full recompute left them)."""
+        times = []
+        for match_id in match_ids:
+            started = time.perf_counter()
+            rank_match(match_id)
+            times.append(round((time.perf_counter() - started) * 1000, 2))
+        return sorted(times) or [0.0]
 
     def _emit(self, name, value):
         self.stdout.write(json.dumps({"name": name, "value": value}, sort_keys=True))
@@ -146,11 +195,20 @@ class Command(BaseCommand):
         today = timezone.now().date()
         start = today - dt.timedelta(days=days)
         deals = [
-            DailyDeal(date=start + dt.timedelta(days=d), seed=rng.randbytes(32), first_dealer=d % 5)
+            DailyDeal(
+                date=start + dt.timedelta(days=d),
+                game=game,
+                seed=rng.randbytes(32),
+                first_dealer=d % seats_of(game, {}),
+            )
             for d in range(days)
+            for game in DAILY_GAMES
         ]
         DailyDeal.objects.bulk_create(deals)
-        deal_ids = list(DailyDeal.objects.order_by("date").values_list("id", flat=True))
+        deal_ids = {
+            (game, (date - start).days): pk
+            for pk, game, date in DailyDeal.objects.values_list("id", "game", "date")
+        }
         first_day = timezone.make_aware(dt.datetime.combine(start, dt.time(2)))
         user_table = get_user_model()._meta.db_table
         now = timezone.now()
@@ -197,23 +255,25 @@ class Command(BaseCommand):
                 for n in range(players):
                     for planned in plan_player(rng, n + 1, days, first_day, has_account(n)):
                         match_id = uuid.UUID(int=rng.getrandbits(128))
-                        scores = [rng.choice(SCORES) for _hand in range(planned.hands)]
+                        game = planned.game
+                        scores = [rng.choice(SCORES[game]) for _hand in range(planned.hands)]
                         matches.append((match_id, planned, scores))
                         total = sum(scores)
+                        others = seats_of(game, {}) - 2
                         copy.write_row(
                             (
                                 match_id,
                                 planned.player,
-                                SHEEPSHEAD,
+                                game,
                                 "{}",
                                 planned.level,
                                 b"\0" * 32,
                                 0,
                                 0,
-                                HANDS,
+                                HANDS[game],
                                 planned.hands,
-                                json.dumps([total, -total, 0, 0, 0]),
-                                None if planned.day is None else deal_ids[planned.day],
+                                json.dumps([total, -total] + [0] * others),
+                                None if planned.day is None else deal_ids[game, planned.day],
                                 planned.ranked,
                                 False,
                                 planned.started,
@@ -222,16 +282,17 @@ class Command(BaseCommand):
                             )
                         )
             with raw.cursor().copy(
-                f"COPY {HandOutcome._meta.db_table} (player_id, match_id, number, score, picked,"
-                " daily_id, ranked, finished_at) FROM STDIN"
+                f"COPY {HandOutcome._meta.db_table} (player_id, match_id, game, number, score,"
+                " picked, daily_id, ranked, finished_at) FROM STDIN"
             ) as copy:
                 for match_id, planned, scores in matches:
-                    deal_id = None if planned.day is None else deal_ids[planned.day]
+                    deal_id = None if planned.day is None else deal_ids[planned.game, planned.day]
                     for number, score in enumerate(scores):
                         copy.write_row(
                             (
                                 planned.player,
                                 match_id,
+                                planned.game,
                                 number,
                                 score,
                                 rng.random() < 0.2,
@@ -255,6 +316,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             DailyRank.objects.all().delete()
             AllTimeRank.objects.all().delete()
+            RankingDue.objects.all().delete()
             with connection.cursor() as cursor:
                 for model in (HandOutcome, Match, Player, DailyDeal):
                     cursor.execute(f"TRUNCATE {model._meta.db_table} CASCADE")
