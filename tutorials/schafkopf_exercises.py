@@ -441,8 +441,7 @@ def info_lines(ex: Exercise) -> list[str]:
         bidders = [s for s, a in view.actions if a.kind == "bid"]
         if bidders:
             lines.append(
-                _("Bidding: %(names)s would play.")
-                % {"names": ", ".join(_Name(ex, s) for s in bidders)}
+                _("Would play: %(names)s.") % {"names": ", ".join(name_of(ex, s) for s in bidders)}
             )
         for s, a in view.actions:
             if a.kind == "declare":
@@ -456,10 +455,11 @@ def info_lines(ex: Exercise) -> list[str]:
     if view.declarer is None:
         return []
     declared = [a for s, a in view.actions if a.kind == "declare"][-1]
-    lines = [
-        _("%(name)s plays a %(game)s.")
-        % {"name": _Name(ex, view.declarer), "game": declaration_words(key_of(declared))}
-    ]
+    game = declaration_words(key_of(declared))
+    if view.declarer == ex.seat:
+        lines = [_("You play a %(game)s.") % {"game": game}]
+    else:
+        lines = [_("%(name)s plays a %(game)s.") % {"name": SEAT_NAMES[view.declarer], "game": game}]
     if view.partner is not None and view.partner == ex.seat:
         lines.append(_("You hold the called Sau: you are the partner, and only you know."))
     if view.kontra is not None:
