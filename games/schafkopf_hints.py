@@ -52,9 +52,9 @@ def _play_sentence(view, action, name: str) -> str:
     cards = [x for x in (view.trick.cards if view.trick else ()) if x is not None]
     if view.contract == "ramsch":
         if not cards:
-            return _("Lead the %(card)s: in a Ramsch you want to take as few points as you can.") % {
-                "card": name
-            }
+            return _(
+                "Lead the %(card)s: in a Ramsch you want to take as few points as you can."
+            ) % {"card": name}
         return _("Play the %(card)s: in a Ramsch you give away points, you don't take them.") % {
             "card": name
         }
@@ -74,7 +74,9 @@ def _play_sentence(view, action, name: str) -> str:
     led = ranking.follow_class[indices[0]]
     row = ranking.strength[led]
     best = max(row[x] for x in indices)
-    winner = view.trick.seat_of(indices.index(next(x for x in indices if row[x] == best)), view.seats)
+    winner = view.trick.seat_of(
+        indices.index(next(x for x in indices if row[x] == best)), view.seats
+    )
     if row[c] > best:
         return _("Play the %(card)s: it takes this trick.") % {"card": name}
     friends = (winner in side) == mine

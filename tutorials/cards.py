@@ -20,6 +20,7 @@ from games.german_cards import GERMAN_RANK_LABELS, german_card_name
 from rules_engine.cards import parse_card
 from rules_engine.ranking import SHEEPSHEAD, Ranking
 
+
 def sort_hand(codes, ranking: Ranking | None = SHEEPSHEAD) -> list[str]:
     """A hand as a player holds it: trump first (high to low), then clubs, spades, hearts.
 

@@ -23,7 +23,7 @@ from games.cards import SUIT_NAMES, card_name
 from games.numbers import parse_int
 from games.rule_text import rule_text
 from rules_engine.actions import ALONE, bury, call, play
-from rules_engine.cards import CARD_POINTS, CODES, mask_points, parse_card
+from rules_engine.cards import CARD_POINTS, mask_points, parse_card
 from rules_engine.players.strategy import (
     JACKS,
     QUEENS,

@@ -57,8 +57,8 @@ def card(code: str) -> str:
 
 
 def cards_in_words(codes) -> str:
-    """Several cards by name: 'Gras-Sau, Herz-Zehn and Eichel-Sieben'."""
-    names = [card(c) for c in codes]
+    """Several cards by name: 'the Gras-Sau, the Herz-Zehn and the Eichel-Sieben'."""
+    names = [_("the %(card)s") % {"card": card(c)} for c in codes]
     if len(names) <= 1:
         return "".join(names)
     return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
@@ -125,7 +125,9 @@ def trick_reason(ex: Exercise, cards: list[str], chosen: str) -> tuple[bool, str
     trump_played = any(ranking.is_trump(i) for i in indices)
     if chosen == winner:
         if trump_played:
-            return True, _("The %(card)s is the highest trump in this trick.") % {"card": card(chosen)}
+            return True, _("The %(card)s is the highest trump in this trick.") % {
+                "card": card(chosen)
+            }
         return True, _(
             "Nobody played trump, and the %(card)s is the highest card of %(suit)s, the suit led."
         ) % {"card": card(chosen), "suit": led_words}
@@ -140,11 +142,14 @@ def trick_reason(ex: Exercise, cards: list[str], chosen: str) -> tuple[bool, str
         ) % {"card": card(chosen), "suit": led_words}
     if trump_played:
         return False, _("Somebody played trump, and any trump beats a card that is not trump.")
-    return False, _("A higher card of %(suit)s was played: in this game a suit ranks %(order)s.") % {
+    return False, _(
+        "A higher card of %(suit)s was played: in this game a suit ranks %(order)s."
+    ) % {
         "suit": led_words,
-        "order": PLAIN_ORDERS.get(ex.state.contract.kind.game.value, DEFAULT_PLAIN_ORDER).replace(
-            "T", "10"
-        ).replace("Q", "O").replace("J", "U"),
+        "order": PLAIN_ORDERS.get(ex.state.contract.kind.game.value, DEFAULT_PLAIN_ORDER)
+        .replace("T", "10")
+        .replace("Q", "O")
+        .replace("J", "U"),
     }
 
 
@@ -459,7 +464,9 @@ def info_lines(ex: Exercise) -> list[str]:
     if view.declarer == ex.seat:
         lines = [_("You play a %(game)s.") % {"game": game}]
     else:
-        lines = [_("%(name)s plays a %(game)s.") % {"name": SEAT_NAMES[view.declarer], "game": game}]
+        lines = [
+            _("%(name)s plays a %(game)s.") % {"name": SEAT_NAMES[view.declarer], "game": game}
+        ]
     if view.partner is not None and view.partner == ex.seat:
         lines.append(_("You hold the called Sau: you are the partner, and only you know."))
     if view.kontra is not None:

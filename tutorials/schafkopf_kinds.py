@@ -82,8 +82,10 @@ def check_schafkopf_kind(at: str, kind: str, spec: dict, state, seat) -> None:
             fail("trick", "must name a completed trick of the record")
     if kind == "sk_points":
         tricks = spec["tricks"]
-        if not isinstance(tricks, list) or not tricks or not all(
-            isinstance(t, int) and 0 <= t < len(state.tricks) for t in tricks
+        if (
+            not isinstance(tricks, list)
+            or not tricks
+            or not all(isinstance(t, int) and 0 <= t < len(state.tricks) for t in tricks)
         ):
             fail("tricks", "must list completed tricks of the record")
     if kind == "sk_play":
@@ -92,8 +94,10 @@ def check_schafkopf_kind(at: str, kind: str, spec: dict, state, seat) -> None:
             fail("answer", "must be a list of cards")
     if kind in ("sk_declare", "sk_game"):
         options = spec["options"]
-        if not isinstance(options, list) or len(options) < 2 or len(set(map(str, options))) != len(
-            options
+        if (
+            not isinstance(options, list)
+            or len(options) < 2
+            or len(set(map(str, options))) != len(options)
         ):
             fail("options", "must list at least two different declarations")
         for key in options:

@@ -13,9 +13,7 @@ urlpatterns = [
     # (course.RESERVED_SLUGS); lesson 10, /learn/schafkopf/, is the bridge between them.
     path("rules/", views.rules_page, name="rules"),
     path("schafkopf-course/", views.course_page, SCHAFKOPF, name="schafkopf_course"),
-    path(
-        "schafkopf-course/<slug:slug>/", views.lesson_page, SCHAFKOPF, name="schafkopf_lesson"
-    ),
+    path("schafkopf-course/<slug:slug>/", views.lesson_page, SCHAFKOPF, name="schafkopf_lesson"),
     path(
         "schafkopf-course/<slug:slug>/<slug:exercise_id>/",
         views.answer,

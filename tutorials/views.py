@@ -57,8 +57,8 @@ def play_next(course_name: str = SHEEPSHEAD_COURSE) -> dict:
                 "fields": SCHAFKOPF_PRACTICE, "game": "schafkopf"}  # fmt: skip
     for name in NEW_GAME_URL_NAMES:
         try:
-            return {"method": "post", "url": reverse(name),
-                    "fields": {"level": "beginner", "hints": "1"}, "game": "sheepshead"}  # fmt: skip
+            fields = {"level": "beginner", "hints": "1"}
+            return {"method": "post", "url": reverse(name), "fields": fields, "game": "sheepshead"}
         except NoReverseMatch:
             continue
     return {"method": "get", "url": reverse("games:home")}

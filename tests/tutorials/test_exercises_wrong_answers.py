@@ -13,16 +13,14 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+import schafkopf_answers as sk
 from django.http import QueryDict
 
 from rules_engine.cards import CODES, parse_card
 from rules_engine.ranking import SHEEPSHEAD
 from tutorials import exercises
-from tutorials.course import KINDS, course
-from tutorials.course import COURSE_FOLDERS
+from tutorials.course import COURSE_FOLDERS, KINDS, course
 from tutorials.schafkopf_kinds import KONTRA_ANSWERS
-
-import schafkopf_answers as sk
 
 EXERCISES = [ex for name in COURSE_FOLDERS for lesson in course(name) for ex in lesson.exercises]
 

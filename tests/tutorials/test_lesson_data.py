@@ -12,6 +12,7 @@ import json
 import re
 
 import pytest
+import schafkopf_answers as sk
 from django.http import QueryDict
 
 from rules_engine import IllegalAction
@@ -20,20 +21,19 @@ from rules_engine.cards import CARD_POINTS, CODES, mask_points, parse_card
 from rules_engine.players.strategy import strong_enough_to_pick
 from rules_engine.ranking import SHEEPSHEAD
 from rules_engine.records import parse_record
-from tutorials import exercises
+from tutorials import exercises, schafkopf_exercises
 from tutorials.course import (
+    COURSE_FOLDERS,
     KINDS,
     LESSONS_DIR,
+    SCHAFKOPF_COURSE,
+    SCHAFKOPF_KINDS,
     STORED_ANSWER_KINDS,
     LessonDataError,
     course,
     load_lesson,
 )
-from tutorials import schafkopf_exercises
-from tutorials.course import COURSE_FOLDERS, SCHAFKOPF_COURSE, SCHAFKOPF_KINDS
 from tutorials.schafkopf_kinds import declaration
-
-import schafkopf_answers as sk
 
 COURSE = course()
 SCHAFKOPF = course(SCHAFKOPF_COURSE)
