@@ -39,6 +39,7 @@ from .game_kinds import (
 )
 from .models import SCHAFKOPF, SHEEPSHEAD, DailyDeal, Hand, HandOutcome, Match, Player
 from .rule_text import rule_text
+from .schafkopf_hints import hint_sentence as schafkopf_hint_sentence
 from .signals import match_finished
 
 #: The daily deal's computer players.
@@ -116,8 +117,6 @@ def start_match(
     seed = os.urandom(32) if seed is None else seed
     fields = {}
     if game == SCHAFKOPF:
-        if hints:
-            raise GameError(_("Hints are for practice games from the course."))
         try:
             rules = schafkopf_rules(rules or {})
             fields["hand_count"] = schafkopf_hand_count(
@@ -346,6 +345,14 @@ def hint(match_id, player: Player):
     if table.state.is_over or table.state.turn != match.human_seat:
         raise GameError(_("A hint comes when it is your turn."))
     moment = f"hint:{table.hand.number}:{len(table.state.actions)}".encode()
+    explain = None
+    if match.game == SCHAFKOPF:
+
+        def explain(view, action):
+            return schafkopf_hint_sentence(view, action, player.deck)
+
     return hint_for(
-        table.state.view(match.human_seat), hmac.digest(bytes(match.seed), moment, sha256)
+        table.state.view(match.human_seat),
+        hmac.digest(bytes(match.seed), moment, sha256),
+        explain,
     )

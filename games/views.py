@@ -132,16 +132,19 @@ def new_schafkopf_game(request: HttpRequest) -> HttpResponse:
     try:
         setup = SchafkopfSetup.from_form(request.POST)
         player = player or current_player(request)
+        practice = request.POST.get("hints") == "1"
         match = services.start_match(
-            player, setup.level, game="schafkopf", rules=setup.rules(), rounds=setup.rounds
-        )
+            player, setup.level, game="schafkopf", rules=setup.rules(), rounds=setup.rounds,
+            hints=practice,
+        )  # fmt: skip
     except (SetupError, GameError) as error:
         shown = SchafkopfSetup.refill(request.POST, remembered)
         context = {"levels": LEVEL_CHOICES, "default_level": "standard"}
         context["schafkopf_form"] = schafkopf_form_fields(shown, error, request.POST)
         return render(request, "home.html", context, status=400)
-    player.schafkopf_setup = setup.to_json()
-    player.save(update_fields=["schafkopf_setup"])
+    if not practice:  # the course's practice session leaves the player's own setup be
+        player.schafkopf_setup = setup.to_json()
+        player.save(update_fields=["schafkopf_setup"])
     return redirect(table_url(match, 0, 0), permanent=False)
 
 

@@ -42,7 +42,7 @@ from games.daily import ensure_daily, today
 from games.models import Match
 from games.schafkopf_setup import SchafkopfSetup
 from games.services import load_table, start_match
-from tutorials.course import course
+from tutorials.course import SCHAFKOPF_COURSE, course
 
 #: The phone the design starts from and a wide screen where the table is a real table.
 PHONE = {"width": 360, "height": 640}
@@ -478,10 +478,12 @@ def answer_until(page: Page, exercise: str, wanted: str) -> None:
     raise AssertionError(f"no button of {exercise} is answered {wanted}")
 
 
-def lesson_steps(slug: str) -> Callable[[Tour], None]:
+def lesson_steps(slug: str, course_name: str = "sheepshead") -> Callable[[Tour], None]:
     def steps(tour: Tour) -> None:
-        lesson = next(lesson for lesson in course() if lesson.slug == slug)
-        tour.open(f"/learn/{slug}/")
+        lesson = next(lesson for lesson in course(course_name) if lesson.slug == slug)
+        tour.open(
+            f"/learn/{slug}/" if course_name == "sheepshead" else f"/learn/schafkopf-course/{slug}/"
+        )
         answered = [ex for ex in lesson.exercises if tour.page.locator(
             f"#{ex.dom_id}").locator(ONE_BUTTON).count()]  # fmt: skip
         assert len(answered) >= 1, f"lesson {slug} has no exercise answered by one button"
@@ -512,6 +514,19 @@ for _lesson in course():
     visit(f"lesson {_lesson.slug}", "tutorials:lesson", "tutorials:answer")(
         lesson_steps(_lesson.slug)
     )
+
+
+@visit("schafkopf course", "tutorials:schafkopf_course")
+def schafkopf_course_page(tour: Tour) -> None:
+    tour.open("/learn/schafkopf-course/")
+    tour.check("the Schafkopf course, new")
+
+
+for _lesson in course(SCHAFKOPF_COURSE):
+    visit(
+        f"schafkopf lesson {_lesson.slug}", "tutorials:schafkopf_lesson",
+        "tutorials:schafkopf_answer",
+    )(lesson_steps(_lesson.slug, SCHAFKOPF_COURSE))  # fmt: skip
 
 
 # -- accounts -----------------------------------------------------------------------------
@@ -617,6 +632,8 @@ def test_every_page_of_the_site_is_visited():
 def test_every_lesson_has_a_visit():
     lessons = {lesson.slug for lesson in course()}
     assert lessons and {f"lesson {slug}" for slug in lessons} <= set(VISITS)
+    schafkopf = {f"schafkopf lesson {lesson.slug}" for lesson in course(SCHAFKOPF_COURSE)}
+    assert schafkopf <= set(VISITS)
 
 
 def test_a_check_reports_what_fails_in_the_dark_only_and_a_page_too_wide_for_a_phone(browser):

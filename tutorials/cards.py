@@ -3,7 +3,7 @@
 The engine names cards in English (``card_name``); the course names them
 through gettext, so a translation catalog can put them in another language.
 A face is a small dict a template can draw without any logic of its own: French
-cards as the table's SVG cards, German-suited ones by their names.
+and German-suited cards alike as the table's SVG cards.
 
 >>> face("QC")["name"]
 'queen of clubs'
@@ -16,22 +16,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.cards import RANK_LABELS, card_name, hand_order
+from games.german_cards import GERMAN_RANK_LABELS, german_card_name
 from rules_engine.cards import parse_card
 from rules_engine.ranking import SHEEPSHEAD, Ranking
-
-#: Schafkopf's German cards (docs/rules.md §1): the same codes, other names.
-GERMAN_SUITS = {"C": "Eichel", "S": "Gras", "H": "Herz", "D": "Schellen"}
-GERMAN_RANKS = {
-    "7": "Sieben",
-    "8": "Acht",
-    "9": "Neun",
-    "T": "Zehn",
-    "J": "Unter",
-    "Q": "Ober",
-    "K": "König",
-    "A": "Ass",
-}
-GERMAN_RANK_LABELS = {**RANK_LABELS, "J": "U", "Q": "O"}
 
 
 def sort_hand(codes, ranking: Ranking | None = SHEEPSHEAD) -> list[str]:
@@ -50,12 +37,6 @@ def card_names(codes) -> str:
     return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
 
 
-def german_name(code: str) -> str:
-    """A Schafkopf card's German name: 'Eichel-Ober' (names of cards are not translated)."""
-    parse_card(code)
-    return f"{GERMAN_SUITS[code[1]]}-{GERMAN_RANKS[code[0]]}"
-
-
 def face(code: str | None, ranking: Ranking | None = SHEEPSHEAD, german: bool = False) -> dict:
     """What a template needs to draw one card; ``code`` None is a face-down card.
 
@@ -70,12 +51,11 @@ def face(code: str | None, ranking: Ranking | None = SHEEPSHEAD, german: bool = 
             "code": code,
             "up": True,
             "rank": GERMAN_RANK_LABELS[code[0]],
-            "symbol": GERMAN_SUITS[code[1]],
             "suit": code[1],
             "red": code[1] == "H",
             "german": True,
             "trump": trump,
-            "name": german_name(code),
+            "name": german_card_name(code),
         }
     return {
         "code": code,

@@ -25,13 +25,22 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from rules_engine import IllegalAction, InvalidRecord, SheepsheadHand
+from rules_engine import IllegalAction, InvalidRecord, SchafkopfHand, SheepsheadHand
 from rules_engine.cards import is_card_code
 from rules_engine.records import HandRecord, parse_record
 
-from .schafkopf import ranking_for
+from .schafkopf_kinds import check_schafkopf_kind
 
 LESSONS_DIR = Path(__file__).resolve().parent / "lessons"
+#: The courses: the Sheepshead one (whose lesson 10 is the bridge to Schafkopf) and
+#: the Schafkopf one, each a folder of lesson files of the same format.
+SHEEPSHEAD_COURSE = "sheepshead"
+SCHAFKOPF_COURSE = "schafkopf"
+COURSE_FOLDERS = {
+    SHEEPSHEAD_COURSE: LESSONS_DIR,
+    SCHAFKOPF_COURSE: LESSONS_DIR / "schafkopf",
+}
+
 FILE_NAME = re.compile(r"^(\d\d)-([a-z][a-z0-9-]*)\.json$")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -48,16 +57,28 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "call": (frozenset({"record", "answer"}), frozenset({"options"})),
     "count_trumps": (frozenset({"record"}), frozenset()),
     "choice": (frozenset({"options", "answer"}), frozenset()),
-    "sk_winner": (frozenset({"contract", "cards"}), frozenset({"trump"})),
-    "sk_trumps": (frozenset({"contract", "cards"}), frozenset({"trump"})),
+    # Schafkopf (records with "game": "schafkopf"), judged by the Schafkopf engine.
+    "sk_winner": (frozenset({"record"}), frozenset({"trick", "seat"})),
+    "sk_trumps": (frozenset({"record"}), frozenset({"seat"})),
+    "sk_legal": (frozenset({"record"}), frozenset()),
+    "sk_points": (frozenset({"record", "tricks"}), frozenset()),
+    "sk_scores": (frozenset({"record"}), frozenset()),
+    "sk_declare": (frozenset({"record", "options"}), frozenset()),
+    "sk_play": (frozenset({"record", "answer"}), frozenset()),
+    "sk_game": (frozenset({"record", "options", "answer"}), frozenset()),
+    "sk_kontra": (frozenset({"record", "answer"}), frozenset()),
 }
+#: The kinds whose positions are Schafkopf hands; every other position is Sheepshead.
+SCHAFKOPF_KINDS = frozenset(kind for kind in KINDS if kind.startswith("sk_"))
 COMMON_REQUIRED = frozenset({"id", "kind", "prompt"})
 COMMON_OPTIONAL = frozenset({"right", "wrong", "feedback", "show_contract", "mark_trump"})
 #: The kinds whose expected answer is stored in the data (strategy and facts);
 #: every other kind is answered by the engine itself.
-STORED_ANSWER_KINDS = frozenset({"play", "pick", "bury", "call", "choice"})
+STORED_ANSWER_KINDS = frozenset(
+    {"play", "pick", "bury", "call", "choice", "sk_play", "sk_game", "sk_kontra"}
+)
 #: Strategy kinds must say why a legal but wrong answer is wrong.
-NEEDS_WRONG = frozenset({"play", "pick", "bury", "call"})
+NEEDS_WRONG = frozenset({"play", "pick", "bury", "call", "sk_play", "sk_game", "sk_kontra"})
 
 
 class LessonDataError(ValueError):
@@ -73,7 +94,7 @@ class Exercise:
     prompt: str
     spec: dict = field(repr=False, compare=False)
     record: HandRecord | None = field(default=None, repr=False, compare=False)
-    state: SheepsheadHand | None = field(default=None, repr=False, compare=False)
+    state: SheepsheadHand | SchafkopfHand | None = field(default=None, repr=False, compare=False)
     #: The seat whose view the page shows ("you"), or None for a public position.
     seat: int | None = None
 
@@ -100,6 +121,14 @@ class Lesson:
     title: str
     summary: str
     sections: tuple[Section, ...]
+    #: The course the lesson belongs to (a key of COURSE_FOLDERS).
+    course: str = SHEEPSHEAD_COURSE
+
+    @property
+    def key(self) -> str:
+        """Where progress is kept: the slug in the Sheepshead course (as it always
+        was), ``course/slug`` in another, so two courses may share a slug."""
+        return self.slug if self.course == SHEEPSHEAD_COURSE else f"{self.course}/{self.slug}"
 
     @property
     def exercises(self) -> tuple[Exercise, ...]:
@@ -117,33 +146,41 @@ class Lesson:
 
 
 @cache
-def course() -> tuple[Lesson, ...]:
-    """Every lesson, in course order (read once per process)."""
-    return load_course(LESSONS_DIR)
+def course(name: str = SHEEPSHEAD_COURSE) -> tuple[Lesson, ...]:
+    """Every lesson of a course, in course order (read once per process)."""
+    return load_course(COURSE_FOLDERS[name], name)
 
 
-def lesson_by_slug(slug: str) -> Lesson | None:
-    for lesson in course():
+def lesson_by_slug(slug: str, course_name: str = SHEEPSHEAD_COURSE) -> Lesson | None:
+    for lesson in course(course_name):
         if lesson.slug == slug:
             return lesson
     return None
 
 
+def lesson_by_key(key: str) -> Lesson | None:
+    """The lesson whose progress is kept under ``key`` (see :attr:`Lesson.key`)."""
+    course_name, _slash, slug = key.rpartition("/")
+    if course_name not in COURSE_FOLDERS and course_name:
+        return None
+    return lesson_by_slug(slug, course_name or SHEEPSHEAD_COURSE)
+
+
 #: Addresses under /learn/ that belong to other pages, so no lesson may take them.
-RESERVED_SLUGS = frozenset({"rules"})
+RESERVED_SLUGS = frozenset({"rules", "schafkopf-course"})
 
 
-def load_course(folder: Path) -> tuple[Lesson, ...]:
+def load_course(folder: Path, name: str = SHEEPSHEAD_COURSE) -> tuple[Lesson, ...]:
     lessons = []
     for path in sorted(folder.glob("*.json")):
-        lessons.append(load_lesson(path))
+        lessons.append(load_lesson(path, name))
     numbers = [lesson.number for lesson in lessons]
     if numbers != list(range(1, len(lessons) + 1)):
         raise LessonDataError(f"{folder}: lessons must be numbered 01, 02, … without gaps")
     return tuple(lessons)
 
 
-def load_lesson(path: Path) -> Lesson:
+def load_lesson(path: Path, course_name: str = SHEEPSHEAD_COURSE) -> Lesson:
     match = FILE_NAME.match(path.name)
     if not match:
         raise LessonDataError(f"{path.name}: lesson files are named NN-slug.json")
@@ -186,7 +223,7 @@ def load_lesson(path: Path) -> Lesson:
         sections.append(Section(heading, tuple(paragraphs), tuple(exercises)))
     if not number:
         raise LessonDataError(f"{where}: a lesson needs at least one exercise")
-    return Lesson(int(match.group(1)), slug, title, summary, tuple(sections))
+    return Lesson(int(match.group(1)), slug, title, summary, tuple(sections), course_name)
 
 
 def load_exercise(at: str, lesson: str, number: int, spec: object) -> Exercise:
@@ -220,6 +257,9 @@ def load_exercise(at: str, lesson: str, number: int, spec: object) -> Exercise:
             raise LessonDataError(f"{at}.{flag}: must be true or false")
     record = state = seat = None
     if "record" in spec:
+        game = "schafkopf" if kind in SCHAFKOPF_KINDS else "sheepshead"
+        if not isinstance(spec["record"], dict) or spec["record"].get("game", "sheepshead") != game:
+            raise LessonDataError(f"{at}.record.game: a {kind} exercise is a hand of {game}")
         try:
             record = parse_record(spec["record"])
             state = record.replay()
@@ -228,11 +268,19 @@ def load_exercise(at: str, lesson: str, number: int, spec: object) -> Exercise:
         except IllegalAction as error:
             raise LessonDataError(f"{at}.record: an illegal action ({error})") from None
         # A public position (a finished trick, a finished hand) has no "you" unless it says so.
-        public = state.is_over or kind == "winner" or (kind == "points" and not spec.get("bury"))
+        public = (
+            state.is_over
+            or kind in ("winner", "sk_winner", "sk_points")
+            or (kind == "points" and not spec.get("bury"))
+        )
         seat = spec.get("seat", None if public else state.turn)
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < 5):
-            raise LessonDataError(f"{at}.seat: must be a seat from 0 to 4")
-    _check_kind(at, kind, spec, state, seat)
+        seats = state.deal.variant.seats
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < seats):
+            raise LessonDataError(f"{at}.seat: must be a seat from 0 to {seats - 1}")
+    if kind in SCHAFKOPF_KINDS:
+        check_schafkopf_kind(at, kind, spec, state, seat)
+    else:
+        _check_kind(at, kind, spec, state, seat)
     return Exercise(lesson, ex_id, number, kind, spec["prompt"], spec, record, state, seat)
 
 
@@ -302,18 +350,6 @@ def _check_kind(at: str, kind: str, spec: dict, state, seat) -> None:
             fail("options", "must be a list of at least two answers")
         if not isinstance(answer, int) or not 0 <= answer < len(options):
             fail("answer", "must be the index of the right option")
-    if kind in ("sk_winner", "sk_trumps"):
-        try:
-            ranking_for(spec["contract"], spec.get("trump"))
-        except ValueError as error:
-            fail("contract", str(error))
-        cards = spec["cards"]
-        if not isinstance(cards, list) or not 2 <= len(cards) <= 8:
-            fail("cards", "must be a list of two to eight cards")
-        if not all(map(is_card_code, cards)) or len(set(cards)) != len(cards):
-            fail("cards", "must be different cards")
-        if kind == "sk_winner" and len(cards) != 4:
-            fail("cards", "a Schafkopf trick has four cards")
 
 
 def _require(at: str, value, kind: type, what: str) -> None:

@@ -23,7 +23,7 @@ from games.cards import SUIT_NAMES, card_name
 from games.numbers import parse_int
 from games.rule_text import rule_text
 from rules_engine.actions import ALONE, bury, call, play
-from rules_engine.cards import CARD_POINTS, CODES, mask_points, parse_card
+from rules_engine.cards import CARD_POINTS, mask_points, parse_card
 from rules_engine.players.strategy import (
     JACKS,
     QUEENS,
@@ -34,9 +34,8 @@ from rules_engine.players.strategy import (
 from rules_engine.ranking import SHEEPSHEAD, TRUMP, Ranking
 from rules_engine.result import DEFENDERS_SCHNEIDER, PICKER_SCHNEIDER, WINNING_POINTS
 
-from .cards import GERMAN_SUITS, card_names, face, german_name, sort_hand
+from .cards import card_names, face, sort_hand
 from .course import Exercise
-from .schafkopf import CONTRACT_NAMES, PLAIN_ORDER_WORDS, TRUMP_WORDS, ranking_for
 
 #: The players at the course's table, seat 0 to 4; the exercise's own seat is "you".
 SEAT_NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve")
@@ -60,10 +59,17 @@ KIND_LABELS = {
     "choice": gettext_lazy("Question"),
     "sk_winner": gettext_lazy("Which card wins?"),
     "sk_trumps": gettext_lazy("Which cards are trump?"),
+    "sk_legal": gettext_lazy("Which cards may you play?"),
+    "sk_points": gettext_lazy("Count the points"),
+    "sk_scores": gettext_lazy("Who wins or pays what?"),
+    "sk_declare": gettext_lazy("Which games may you declare?"),
+    "sk_play": gettext_lazy("Play the right card"),
+    "sk_game": gettext_lazy("Which game do you declare?"),
+    "sk_kontra": gettext_lazy("Kontra or not?"),
 }
-#: Kinds answered by choosing several cards, then Check.
-SELECT_KINDS = frozenset({"legal", "trumps", "bury", "sk_trumps"})
-NUMBER_KINDS = frozenset({"points", "count_trumps"})
+#: Kinds answered by choosing several cards (or games), then Check.
+SELECT_KINDS = frozenset({"legal", "trumps", "bury", "sk_trumps", "sk_legal", "sk_declare"})
+NUMBER_KINDS = frozenset({"points", "count_trumps", "sk_points"})
 
 
 @dataclass
@@ -109,8 +115,9 @@ def read_answer(ex: Exercise, data) -> tuple[Answer, Outcome | None]:
     if ex.kind in NUMBER_KINDS:
         answer = Answer(number=(data.get("number") or "").strip()[:6], checking=True)
         return answer, judge(ex, answer, data)
-    if ex.kind == "scores":
-        scores = {s: (data.get(f"score-{s}") or "").strip()[:6] for s in range(5)}
+    if ex.kind in ("scores", "sk_scores"):
+        seats = ex.state.deal.variant.seats
+        scores = {s: (data.get(f"score-{s}") or "").strip()[:6] for s in range(seats)}
         answer = Answer(scores=scores, checking=True)
         return answer, judge(ex, answer, data)
     return Answer(checking=True), judge(ex, Answer(checking=True), data)
@@ -121,8 +128,8 @@ def judge(ex: Exercise, answer: Answer, data) -> Outcome:
 
 
 def _selectable(ex: Exercise) -> list[str]:
-    if ex.kind == "sk_trumps":
-        return list(ex.spec["cards"])
+    if ex.kind in schafkopf_exercises.SELECT_KINDS:
+        return schafkopf_exercises.selectable(ex)
     return list(ex.state.view(ex.seat).hand)
 
 
@@ -198,11 +205,10 @@ def _group_rules(state, codes, make_action) -> list[str]:
     ]
 
 
-def _suit_word(led: int, german: bool = False) -> str:
+def _suit_word(led: int) -> str:
     if led == TRUMP:
         return _("trump")
-    code = "CSHD"[led]
-    return GERMAN_SUITS[code] if german else str(SUIT_NAMES[code])
+    return str(SUIT_NAMES["CSHD"[led]])
 
 
 # -- which card wins -------------------------------------------------------------------
@@ -216,14 +222,13 @@ def explain_trick(cards: list[str], chosen: str, ranking: Ranking, words: dict) 
     led = ranking.follow_class[indices[0]]
     c = parse_card(chosen)
     name = words["name"](chosen)
-    german = words["german"]
     trump_played = any(ranking.is_trump(i) for i in indices)
     if chosen == winner:
         if trump_played:
             return True, _("The %(card)s is the highest trump in this trick.") % {"card": name}
         return True, _(
             "Nobody played trump, and the %(card)s is the highest card of %(suit)s, the suit led."
-        ) % {"card": name, "suit": _suit_word(led, german)}
+        ) % {"card": name, "suit": _suit_word(led)}
     if ranking.is_trump(c):
         return False, _("A higher trump was played. Trump ranks, from the top: %(order)s.") % {
             "order": words["trump_order"]
@@ -235,18 +240,17 @@ def explain_trick(cards: list[str], chosen: str, ranking: Ranking, words: dict) 
             ) % {"card": name}
         return False, _(
             "The %(card)s is neither trump nor %(suit)s, the suit led, so it can't win this trick."
-        ) % {"card": name, "suit": _suit_word(led, german)}
+        ) % {"card": name, "suit": _suit_word(led)}
     if trump_played:
         return False, _("Somebody played trump, and any trump beats a card that is not trump.")
     return False, _("A higher card of %(suit)s was played: %(suit)s ranks %(order)s.") % {
-        "suit": _suit_word(led, german),
+        "suit": _suit_word(led),
         "order": words["plain_order"],
     }
 
 
 SHEEPSHEAD_WORDS = {
     "name": card_name,
-    "german": False,
     "trump_order": SHEEPSHEAD_TRUMP_ORDER,
     "plain_order": "A 10 K 9 8 7",
 }
@@ -273,39 +277,6 @@ def judge_winner(ex: Exercise, answer: Answer, data) -> Outcome:
         why,
         _custom(ex, chosen) if "feedback" in ex.spec else "",
     )
-
-
-def _sk_words(ex: Exercise) -> dict:
-    contract = ex.spec["contract"]
-    order = ex.spec.get("trump_order") or _sk_trump_order(ex)
-    return {
-        "name": german_name,
-        "german": True,
-        "trump_order": order,
-        "plain_order": str(PLAIN_ORDER_WORDS[contract]),
-    }
-
-
-def _sk_trump_order(ex: Exercise) -> str:
-    ranking = sk_ranking(ex)
-    return ", ".join(german_name(CODES[t]) for t in ranking.trumps)
-
-
-def sk_ranking(ex: Exercise) -> Ranking:
-    return ranking_for(ex.spec["contract"], ex.spec.get("trump"))
-
-
-def judge_sk_winner(ex: Exercise, answer: Answer, data) -> Outcome:
-    cards = list(ex.spec["cards"])
-    chosen = data.get("card")
-    if chosen not in cards:
-        return _wrong(_("Choose one of the cards in the trick."))
-    ranking = sk_ranking(ex)
-    winner = cards[ranking.trick_winner([parse_card(c) for c in cards])]
-    wins, why = explain_trick(cards, chosen, ranking, _sk_words(ex))
-    if chosen == winner:
-        return _right(ex, why)
-    return _wrong(_("The %(card)s does not win this trick.") % {"card": german_name(chosen)}, why)
 
 
 # -- which cards may you play, which are trump -------------------------------------------
@@ -336,9 +307,7 @@ def judge_legal(ex: Exercise, answer: Answer, data) -> Outcome:
     return _wrong(*lines)
 
 
-def _trump_reason(code: str, ranking: Ranking, german: bool) -> str:
-    if german:
-        return _("The %(card)s is not trump here.") % {"card": german_name(code)}
+def _trump_reason(code: str) -> str:
     if code[1] == "D":
         return ""  # diamonds are always trump in Sheepshead
     return _("The %(card)s is a card of %(suit)s, a fail suit.") % {
@@ -347,14 +316,14 @@ def _trump_reason(code: str, ranking: Ranking, german: bool) -> str:
     }
 
 
-def _judge_trump_set(ex: Exercise, answer: Answer, cards: list[str], ranking, german) -> Outcome:
+def _judge_trump_set(ex: Exercise, answer: Answer, cards: list[str], ranking) -> Outcome:
     trumps = [c for c in cards if ranking.is_trump(parse_card(c))]
     chosen = set(answer.selected)
     not_trump = [c for c in cards if c in chosen and c not in trumps]
     left_out = [c for c in trumps if c not in chosen]
     if not not_trump and not left_out:
         return _right(ex)
-    lines = [_trump_reason(c, ranking, german) for c in not_trump]
+    lines = [_trump_reason(c) for c in not_trump]
     if left_out:
         lines.append(
             ngettext("You left out %(n)d trump.", "You left out %(n)d trumps.", len(left_out))
@@ -364,18 +333,7 @@ def _judge_trump_set(ex: Exercise, answer: Answer, cards: list[str], ranking, ge
 
 
 def judge_trumps(ex: Exercise, answer: Answer, data) -> Outcome:
-    return _judge_trump_set(ex, answer, _selectable(ex), SHEEPSHEAD, german=False)
-
-
-def judge_sk_trumps(ex: Exercise, answer: Answer, data) -> Outcome:
-    outcome = _judge_trump_set(ex, answer, list(ex.spec["cards"]), sk_ranking(ex), german=True)
-    if not outcome.correct:
-        contract = ex.spec["contract"]
-        outcome.lines.append(
-            _("In %(game)s, trump is %(trumps)s.")
-            % {"game": CONTRACT_NAMES[contract], "trumps": TRUMP_WORDS[contract]}
-        )
-    return outcome
+    return _judge_trump_set(ex, answer, _selectable(ex), SHEEPSHEAD)
 
 
 # -- counting ------------------------------------------------------------------------------
@@ -699,8 +657,6 @@ JUDGES = {
     "call": judge_call,
     "count_trumps": judge_count_trumps,
     "choice": judge_choice,
-    "sk_winner": judge_sk_winner,
-    "sk_trumps": judge_sk_trumps,
 }
 
 
@@ -709,7 +665,7 @@ JUDGES = {
 
 def _marks(ex: Exercise) -> Ranking | None:
     """Trump is marked on the cards, unless the exercise asks what is trump."""
-    if ex.kind in ("trumps", "sk_trumps", "sk_winner"):
+    if ex.kind == "trumps":
         return None
     return SHEEPSHEAD if ex.spec.get("mark_trump", True) else None
 
@@ -767,6 +723,8 @@ def info_lines(ex: Exercise) -> list[str]:
 def board(ex: Exercise, answer: Answer | None = None, outcome: Outcome | None = None) -> dict:
     """The template context of one exercise: what it shows, and the controls to answer."""
     answer = answer or Answer()
+    if ex.kind in schafkopf_exercises.JUDGES:
+        return schafkopf_exercises.board(ex, answer, outcome)
     marks = _marks(ex)
     out: dict = {"kind": ex.kind, "lines": [], "hand": [], "trick": [], "tricks": []}
     selected = set(answer.selected)
@@ -774,17 +732,6 @@ def board(ex: Exercise, answer: Answer | None = None, outcome: Outcome | None = 
         out["lines"] = info_lines(ex)
     if ex.kind == "choice":
         out["options"] = [{"value": i, "text": _(o)} for i, o in enumerate(ex.spec["options"])]
-        return out
-    if ex.kind in ("sk_winner", "sk_trumps"):
-        german = [face(c, None, german=True) for c in ex.spec["cards"]]
-        contract = ex.spec["contract"]
-        out["lines"] = [_("The game is %(game)s.") % {"game": CONTRACT_NAMES[contract]}]
-        if ex.kind == "sk_winner":
-            out["trick"] = [
-                {"who": SEAT_NAMES[i], "you": False, "face": f} for i, f in enumerate(german)
-            ]
-        else:
-            out["hand"] = [{"face": f, "pressed": f["code"] in selected} for f in german]
         return out
     view = ex.state.view(ex.seat if ex.seat is not None else 0)
     if ex.kind == "winner":
@@ -842,3 +789,9 @@ def score_rows(ex: Exercise, answer: Answer, outcome: Outcome | None) -> list[di
             }
         )
     return rows
+
+
+# The Schafkopf kinds build on the helpers above (their own module keeps this one small).
+from . import schafkopf_exercises  # noqa: E402
+
+JUDGES.update(schafkopf_exercises.JUDGES)

@@ -11,7 +11,7 @@ class LessonProgress(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lesson_progress"
     )
-    #: The lesson's slug (lessons are data files, not rows).
+    #: The lesson's key, course.Lesson.key (lessons are data files, not rows).
     lesson = models.CharField(_("lesson"), max_length=64)
     #: Ids of the exercises solved, in the order they were solved.
     completed_exercises = models.JSONField(_("completed exercises"), default=list, blank=True)

@@ -1,7 +1,8 @@
 """Progress through the course: in the session for guests, in the database for accounts.
 
-A guest's progress is a dict in the session, lesson slug to the ids of the
-solved exercises. When a guest signs up or logs in, ``accounts.guest_merge``
+A guest's progress is a dict in the session, lesson key to the ids of the
+solved exercises (the key is the slug in the Sheepshead course, ``schafkopf/slug``
+in the Schafkopf one). When a guest signs up or logs in, ``accounts.guest_merge``
 adds it to the account's rows with :func:`keep_guest_progress`; Django keeps
 the session's data through ``login()``, so nothing is lost on the way.
 """
@@ -14,14 +15,14 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
-from .course import Lesson, lesson_by_slug
+from .course import Lesson, lesson_by_key
 from .models import LessonProgress
 
 SESSION_KEY = "tutorials_progress"
 
 
 def solved(request: HttpRequest) -> dict[str, set[str]]:
-    """Lesson slug → ids of the exercises this visitor has solved."""
+    """Lesson key (:attr:`Lesson.key`) → ids of the exercises this visitor has solved."""
     if request.user.is_authenticated:
         return {
             row.lesson: set(row.completed_exercises)
@@ -36,29 +37,29 @@ def solved(request: HttpRequest) -> dict[str, set[str]]:
 def mark_solved(request: HttpRequest, lesson: Lesson, exercise_id: str) -> None:
     """Remember that this visitor solved an exercise (solving it again changes nothing)."""
     if request.user.is_authenticated:
-        add_to_account(request.user, lesson.slug, [exercise_id])
+        add_to_account(request.user, lesson.key, [exercise_id])
         return
     stored = request.session.get(SESSION_KEY)
     if not isinstance(stored, dict):
         stored = {}
-    ids = stored.setdefault(lesson.slug, [])
+    ids = stored.setdefault(lesson.key, [])
     if exercise_id not in ids:
         ids.append(exercise_id)
         request.session[SESSION_KEY] = stored
         request.session.modified = True
 
 
-def add_to_account(user, slug: str, exercise_ids: Iterable[str]) -> LessonProgress:
-    """Add solved exercises to an account's row for a lesson, under a row lock."""
+def add_to_account(user, key: str, exercise_ids: Iterable[str]) -> LessonProgress:
+    """Add solved exercises to an account's row for a lesson (by its key), under a row lock."""
     with transaction.atomic():
         row, created = LessonProgress.objects.select_for_update().get_or_create(
-            user=user, lesson=slug
+            user=user, lesson=key
         )
         done = list(row.completed_exercises)
         done.extend(i for i in exercise_ids if i not in done)
         changed = done != row.completed_exercises
         row.completed_exercises = done
-        lesson = lesson_by_slug(slug)
+        lesson = lesson_by_key(key)
         if row.completed_at is None and lesson and set(lesson.exercise_ids) <= set(done):
             row.completed_at = timezone.now()
             changed = True
@@ -79,6 +80,6 @@ def keep_guest_progress(user, stored: object) -> None:
     """
     if not isinstance(stored, dict):
         return
-    for slug, ids in stored.items():
-        if isinstance(ids, list) and ids and lesson_by_slug(slug) is not None:
-            add_to_account(user, slug, [i for i in ids if isinstance(i, str)])
+    for key, ids in stored.items():
+        if isinstance(ids, list) and ids and lesson_by_key(key) is not None:
+            add_to_account(user, key, [i for i in ids if isinstance(i, str)])

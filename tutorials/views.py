@@ -19,18 +19,46 @@ from django.views.decorators.http import require_GET, require_POST
 from games.identity import current_player
 
 from . import exercises, rules_doc
-from .course import Exercise, Lesson, course, lesson_by_slug
+from .course import (
+    SCHAFKOPF_COURSE,
+    SHEEPSHEAD_COURSE,
+    Exercise,
+    Lesson,
+    course,
+    lesson_by_slug,
+)
 from .progress import is_complete, mark_solved, solved
 
 #: The new-game URL names the course's last step may post to, in order of preference.
 NEW_GAME_URL_NAMES = ("games:new", "games:new_game")
 
 
-def play_next() -> dict:
-    """Where the course sends a graduate: a new game against beginners, if that page exists."""
+#: The URL names of each course's pages: its lesson list, a lesson, an answer.
+URL_NAMES = {
+    SHEEPSHEAD_COURSE: {
+        "course": "tutorials:course", "lesson": "tutorials:lesson", "answer": "tutorials:answer",
+    },
+    SCHAFKOPF_COURSE: {
+        "course": "tutorials:schafkopf_course", "lesson": "tutorials:schafkopf_lesson",
+        "answer": "tutorials:schafkopf_answer",
+    },
+}  # fmt: skip
+#: What a Schafkopf graduate's practice session is: beginners, the default house rules.
+SCHAFKOPF_PRACTICE = {
+    "computer_level": "beginner", "all_pass": "ramsch", "tariff": "10/50", "deck": "long",
+    "rounds": "1", "hints": "1",
+}  # fmt: skip
+
+
+def play_next(course_name: str = SHEEPSHEAD_COURSE) -> dict:
+    """Where a course sends a graduate: a practice game with hints against beginners."""
+    if course_name == SCHAFKOPF_COURSE:
+        return {"method": "post", "url": reverse("games:new_schafkopf"),
+                "fields": SCHAFKOPF_PRACTICE, "game": "schafkopf"}  # fmt: skip
     for name in NEW_GAME_URL_NAMES:
         try:
-            return {"method": "post", "url": reverse(name), "level": "beginner"}
+            fields = {"level": "beginner", "hints": "1"}
+            return {"method": "post", "url": reverse(name), "fields": fields, "game": "sheepshead"}
         except NoReverseMatch:
             continue
     return {"method": "get", "url": reverse("games:home")}
@@ -52,9 +80,11 @@ def _lesson_status(lesson: Lesson, done: set[str]) -> dict:
 
 
 @require_GET
-def course_page(request: HttpRequest) -> HttpResponse:
+def course_page(request: HttpRequest, course_name: str = SHEEPSHEAD_COURSE) -> HttpResponse:
     progress = solved(request)
-    lessons = [_lesson_status(lesson, progress.get(lesson.slug, set())) for lesson in course()]
+    lessons = [
+        _lesson_status(lesson, progress.get(lesson.key, set())) for lesson in course(course_name)
+    ]
     resume = next((status for status in lessons if not status["complete"]), None)
     context = {
         "lessons": lessons,
@@ -62,7 +92,11 @@ def course_page(request: HttpRequest) -> HttpResponse:
         "finished": resume is None,
         "any_started": any(status["started"] for status in lessons),
         "lessons_done": sum(status["complete"] for status in lessons),
-        "play_next": play_next(),
+        "play_next": play_next(course_name),
+        "course_name": course_name,
+        "urls": URL_NAMES[course_name],
+        # The Sheepshead course's bridge lesson, which both course pages point to.
+        "bridge": course(SHEEPSHEAD_COURSE)[-1],
     }
     return render(request, "tutorials/course.html", context)
 
@@ -87,8 +121,8 @@ def _lesson_context(
     request: HttpRequest, lesson: Lesson, answered: Exercise | None = None, answer=None,
     outcome=None,
 ) -> dict:  # fmt: skip
-    done = solved(request).get(lesson.slug, set())
-    lessons = course()
+    done = solved(request).get(lesson.key, set())
+    lessons = course(lesson.course)
     at = lessons.index(lesson)
     sections = []
     answered_item = None
@@ -115,9 +149,12 @@ def _lesson_context(
         "previous": lessons[at - 1] if at > 0 else None,
         "next": lessons[at + 1] if at + 1 < len(lessons) else None,
         "last": at + 1 == len(lessons),
-        "play_next": play_next(),
+        "play_next": play_next(lesson.course),
         "item": answered_item,
         "deck": _deck(request),
+        "urls": URL_NAMES[lesson.course],
+        # The bridge (the Sheepshead course's last lesson) leads on to the Schafkopf course.
+        "onward": lesson.course == SHEEPSHEAD_COURSE and at + 1 == len(lessons),
     }
 
 
@@ -128,8 +165,8 @@ def _deck(request: HttpRequest) -> str:
     return player.deck if player is not None else "classic"
 
 
-def _get_lesson(slug: str) -> Lesson:
-    lesson = lesson_by_slug(slug)
+def _get_lesson(slug: str, course_name: str) -> Lesson:
+    lesson = lesson_by_slug(slug, course_name)
     if lesson is None:
         raise Http404(_("There is no such lesson."))
     return lesson
@@ -142,15 +179,19 @@ def rules_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def lesson_page(request: HttpRequest, slug: str) -> HttpResponse:
-    lesson = _get_lesson(slug)
+def lesson_page(
+    request: HttpRequest, slug: str, course_name: str = SHEEPSHEAD_COURSE
+) -> HttpResponse:
+    lesson = _get_lesson(slug, course_name)
     return render(request, "tutorials/lesson.html", _lesson_context(request, lesson))
 
 
 @require_POST
-def answer(request: HttpRequest, slug: str, exercise_id: str) -> HttpResponse:
+def answer(
+    request: HttpRequest, slug: str, exercise_id: str, course_name: str = SHEEPSHEAD_COURSE
+) -> HttpResponse:
     """Judge one answer; a right one is saved as progress."""
-    lesson = _get_lesson(slug)
+    lesson = _get_lesson(slug, course_name)
     ex = lesson.exercise(exercise_id)
     if ex is None:
         raise Http404(_("There is no such exercise."))

@@ -30,10 +30,11 @@ class Hint:
     sentence: str
 
 
-def hint_for(view: SeatView, seed: bytes) -> Hint:
-    """The expert's move for this view, with the reason for it."""
+def hint_for(view: SeatView, seed: bytes, explain=None) -> Hint:
+    """The expert's move for this view, with the reason for it: ``explain(view, action)``
+    gives it (by default Sheepshead's :func:`reason`), so any game may have hints."""
     action = ExpertPlayer().decide(view, seed)
-    return Hint(action, reason(view, action))
+    return Hint(action, (explain or reason)(view, action))
 
 
 def reason(view: SeatView, action: Action) -> str:

@@ -13,15 +13,16 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+import schafkopf_answers as sk
 from django.http import QueryDict
 
 from rules_engine.cards import CODES, parse_card
 from rules_engine.ranking import SHEEPSHEAD
 from tutorials import exercises
-from tutorials.course import KINDS, course
-from tutorials.schafkopf import ranking_for
+from tutorials.course import COURSE_FOLDERS, KINDS, course
+from tutorials.schafkopf_kinds import KONTRA_ANSWERS
 
-EXERCISES = [ex for lesson in course() for ex in lesson.exercises]
+EXERCISES = [ex for name in COURSE_FOLDERS for lesson in course(name) for ex in lesson.exercises]
 
 
 def ids(ex) -> str:
@@ -67,13 +68,6 @@ def wrong_winner(ex) -> list[dict]:
     return [{"card": c} for c in shown if c != winning]
 
 
-def wrong_sk_winner(ex) -> list[dict]:
-    cards = list(ex.spec["cards"])
-    ranking = ranking_for(ex.spec["contract"], ex.spec.get("trump"))
-    winning = cards[ranking.trick_winner([parse_card(c) for c in cards])]
-    return [{"card": c} for c in cards if c != winning]
-
-
 def wrong_legal(ex) -> list[dict]:
     hand = list(ex.state.view(ex.seat).hand)
     return wrong_selections(hand, {a.card for a in ex.state.legal_actions()})
@@ -82,12 +76,6 @@ def wrong_legal(ex) -> list[dict]:
 def wrong_trumps(ex) -> list[dict]:
     hand = list(ex.state.view(ex.seat).hand)
     return wrong_selections(hand, {c for c in hand if SHEEPSHEAD.is_trump(parse_card(c))})
-
-
-def wrong_sk_trumps(ex) -> list[dict]:
-    cards = list(ex.spec["cards"])
-    ranking = ranking_for(ex.spec["contract"], ex.spec.get("trump"))
-    return wrong_selections(cards, {c for c in cards if ranking.is_trump(parse_card(c))})
 
 
 def wrong_points(ex) -> list[dict]:
@@ -149,9 +137,17 @@ WRONG_ANSWERS = {
     "call": wrong_call,
     "count_trumps": wrong_count_trumps,
     "choice": wrong_choice,
-    "sk_winner": wrong_sk_winner,
-    "sk_trumps": wrong_sk_trumps,
-}
+    "sk_winner": lambda ex: [{"card": c} for c in view_of(ex).tricks[ex.spec.get("trick", -1)].cards
+                             if c != sk.engine_winner(ex)],
+    "sk_trumps": lambda ex: wrong_selections(list(view_of(ex).hand), set(sk.trumps_held(ex))),
+    "sk_legal": lambda ex: wrong_selections(list(view_of(ex).hand), set(sk.legal_cards(ex))),
+    "sk_declare": lambda ex: wrong_selections(ex.spec["options"], set(sk.declarable(ex))),
+    "sk_points": lambda ex: wrong_numbers(sk.points(ex)),
+    "sk_scores": wrong_scores,
+    "sk_play": wrong_play,
+    "sk_game": lambda ex: [{"game": k} for k in ex.spec["options"] if k not in ex.spec["answer"]],
+    "sk_kontra": lambda ex: [{"decision": d} for d in KONTRA_ANSWERS if d != ex.spec["answer"]],
+}  # fmt: skip
 
 
 def accepted_wrong_answers(ex) -> list[dict]:

@@ -12,6 +12,7 @@ import json
 import re
 
 import pytest
+import schafkopf_answers as sk
 from django.http import QueryDict
 
 from rules_engine import IllegalAction
@@ -20,26 +21,35 @@ from rules_engine.cards import CARD_POINTS, CODES, mask_points, parse_card
 from rules_engine.players.strategy import strong_enough_to_pick
 from rules_engine.ranking import SHEEPSHEAD
 from rules_engine.records import parse_record
-from tutorials import exercises
+from tutorials import exercises, schafkopf_exercises
 from tutorials.course import (
+    COURSE_FOLDERS,
     KINDS,
     LESSONS_DIR,
+    SCHAFKOPF_COURSE,
+    SCHAFKOPF_KINDS,
     STORED_ANSWER_KINDS,
     LessonDataError,
     course,
     load_lesson,
 )
-from tutorials.schafkopf import ranking_for
+from tutorials.schafkopf_kinds import declaration
 
 COURSE = course()
-EXERCISES = [ex for lesson in COURSE for ex in lesson.exercises]
+SCHAFKOPF = course(SCHAFKOPF_COURSE)
+EXERCISES = [ex for name in COURSE_FOLDERS for lesson in course(name) for ex in lesson.exercises]
 #: The issue's ten lessons, in order.
 SLUGS = [
     "cards", "trump", "tricks", "picking", "calling",
     "scoring", "leaster", "strategy", "history", "schafkopf",
 ]  # fmt: skip
 #: Kinds judged on a position of the engine (the reading lessons may do without).
-POSITION_KINDS = {k for k in KINDS if k not in ("choice", "sk_winner", "sk_trumps")}
+POSITION_KINDS = {k for k in KINDS if k != "choice"}
+#: The Schafkopf course's topics (the issue's list), one lesson each, in order.
+SCHAFKOPF_SLUGS = [
+    "deck", "trumps", "bidding", "rufspiel", "solo-games", "kontra-and-tariff", "ramsch",
+    "strategy",
+]  # fmt: skip
 
 
 def ids(ex):
@@ -65,23 +75,31 @@ def test_the_course_has_the_ten_lessons_of_the_issue_in_order():
 
 
 def test_every_lesson_has_a_title_text_and_exercises():
-    for lesson in COURSE:
+    for lesson in COURSE + SCHAFKOPF:
         assert lesson.title.strip()
         assert lesson.summary.strip()
         assert sum(len(s.paragraphs) for s in lesson.sections) >= 2
         assert lesson.exercises
 
 
+def test_the_schafkopf_course_has_a_lesson_for_each_topic_of_the_issue():
+    assert [lesson.slug for lesson in SCHAFKOPF] == SCHAFKOPF_SLUGS
+    assert {lesson.key for lesson in SCHAFKOPF} == {f"schafkopf/{s}" for s in SCHAFKOPF_SLUGS}
+
+
 def test_lessons_one_to_eight_have_exercises_on_real_positions():
     for lesson in COURSE[:8]:
         on_positions = [ex for ex in lesson.exercises if ex.kind in POSITION_KINDS]
         assert len(on_positions) >= 2, lesson.slug
+    for lesson in SCHAFKOPF:
+        assert any(ex.kind in POSITION_KINDS for ex in lesson.exercises), lesson.slug
 
 
 def test_the_exercises_cover_every_kind_the_issue_lists():
     kinds = {ex.kind for ex in EXERCISES}
     # which wins, which may you play, count, who pays, bury, play, pick
     assert {"winner", "legal", "points", "scores", "bury", "play", "pick"} <= kinds
+    assert set(KINDS) <= kinds
 
 
 def test_exercise_ids_are_unique_within_each_lesson():
@@ -264,20 +282,71 @@ def check_choice(ex):
 
 
 def check_sk_winner(ex):
-    ranking = ranking_for(ex.spec["contract"], ex.spec.get("trump"))
-    cards = ex.spec["cards"]
-    winner = cards[ranking.trick_winner([parse_card(c) for c in cards])]
+    winner = sk.engine_winner(ex)
+    cards = list(ex.state.view(0).tricks[ex.spec.get("trick", -1)].cards)
+    ranking = ex.state.contract.kind.ranking
+    assert cards[ranking.trick_winner([parse_card(c) for c in cards])] == winner
     for code in cards:
-        wins, _why = exercises.explain_trick(cards, code, ranking, exercises._sk_words(ex))
+        wins, _why = schafkopf_exercises.trick_reason(ex, cards, code)
         assert wins == (code == winner)
     assert exercises.judge(ex, exercises.Answer(), post(card=winner)).correct
 
 
 def check_sk_trumps(ex):
-    ranking = ranking_for(ex.spec["contract"], ex.spec.get("trump"))
-    trumps = tuple(c for c in ex.spec["cards"] if ranking.is_trump(parse_card(c)))
-    assert 0 < len(trumps) < len(ex.spec["cards"])
+    trumps = tuple(sk.trumps_held(ex))
+    assert 0 < len(trumps) < len(ex.state.view(ex.seat).hand)
     assert exercises.judge(ex, exercises.Answer(selected=trumps), post()).correct
+
+
+def check_sk_legal(ex):
+    state = ex.state
+    legal = sk.legal_cards(ex)
+    hand = state.view(ex.seat).hand
+    assert legal and all(state.explain(play(c)) is None for c in legal)
+    assert all(state.explain(play(c)) for c in hand if c not in legal)
+    assert exercises.judge(ex, exercises.Answer(selected=tuple(legal)), post()).correct
+
+
+def check_sk_points(ex):
+    expected = sk.points(ex)
+    assert schafkopf_exercises.points_answer(ex) == expected
+    assert exercises.judge(ex, exercises.Answer(number=str(expected)), post()).correct
+
+
+def check_sk_scores(ex):
+    result = ex.state.result()
+    assert result.complete and sum(result.scores) == 0 and sum(result.points) == 120
+    right = exercises.Answer(scores={s: str(v) for s, v in enumerate(result.scores)})
+    assert exercises.judge(ex, right, post()).correct
+
+
+def check_sk_declare(ex):
+    legal = sk.declarable(ex)
+    assert legal and len(legal) < len(ex.spec["options"]), "a question with one possible answer"
+    assert exercises.judge(ex, exercises.Answer(selected=tuple(legal)), post()).correct
+
+
+def check_sk_play(ex):
+    for code in ex.spec["answer"]:
+        assert ex.state.explain(play(code)) is None, f"{code} is not legal here"
+        assert exercises.judge(ex, exercises.Answer(), post(card=code)).correct
+    hand = ex.state.view(ex.seat).hand
+    assert len(sk.legal_cards(ex)) > len(ex.spec["answer"]), "a question with one possible answer"
+    assert set(ex.spec.get("feedback", {})) <= set(hand)
+
+
+def check_sk_game(ex):
+    for key in ex.spec["answer"]:
+        assert ex.state.explain(declaration(key)) is None, f"declaring {key} is not legal"
+        assert exercises.judge(ex, exercises.Answer(), post(game=key)).correct
+    assert set(ex.spec.get("feedback", {})) <= set(ex.spec["options"])
+
+
+def check_sk_kontra(ex):
+    from rules_engine.schafkopf_actions import KONTRA
+
+    assert ex.state.explain(KONTRA) is None, "Kontra is not allowed here"
+    assert exercises.judge(ex, exercises.Answer(), post(decision=ex.spec["answer"])).correct
 
 
 CHECKS = {
@@ -294,6 +363,13 @@ CHECKS = {
     "choice": check_choice,
     "sk_winner": check_sk_winner,
     "sk_trumps": check_sk_trumps,
+    "sk_legal": check_sk_legal,
+    "sk_points": check_sk_points,
+    "sk_scores": check_sk_scores,
+    "sk_declare": check_sk_declare,
+    "sk_play": check_sk_play,
+    "sk_game": check_sk_game,
+    "sk_kontra": check_sk_kontra,
 }
 
 
@@ -307,25 +383,20 @@ def test_stored_answers_are_only_for_strategy_and_facts():
             assert "answer" not in ex.spec, ids(ex)
 
 
-# -- Schafkopf facts encoded for lesson 10 (docs/rules.md §3) --------------------------------------
+# -- Schafkopf positions are the Schafkopf engine's --------------------------------------------
 
 
-def test_the_schafkopf_trump_orders_are_those_of_the_rules():
-    def codes(name):
-        return [CODES[c] for c in ranking_for(name).trumps]
-
-    assert codes("rufspiel") == "QC QS QH QD JC JS JH JD AH TH KH 9H 8H 7H".split()
-    assert codes("wenz") == ["JC", "JS", "JH", "JD"]
-    assert codes("geier") == ["QC", "QS", "QH", "QD"]
-    assert [CODES[c] for c in ranking_for("solo", "S").trumps][8:] == "AS TS KS 9S 8S 7S".split()
+def test_every_schafkopf_kind_is_a_schafkopf_hand_and_every_other_a_sheepshead_one():
+    for ex in EXERCISES:
+        if ex.record is not None:
+            assert (ex.record.game == "schafkopf") == (ex.kind in SCHAFKOPF_KINDS), ids(ex)
 
 
-def test_in_a_wenz_the_ober_ranks_between_king_and_nine():
-    wenz = ranking_for("wenz")
-    trick = [parse_card(c) for c in ("QC", "9C", "7C", "8C")]
-    assert wenz.trick_winner(trick) == 0
-    trick = [parse_card(c) for c in ("QC", "KC", "7C", "8C")]
-    assert wenz.trick_winner(trick) == 1
+def test_the_bridge_lesson_keeps_its_exercise_ids():
+    assert COURSE[-1].exercise_ids == (
+        "herz-is-trump", "wenz-trumps", "wenz-trick", "geier-trick", "never-called",
+        "laufende", "ramsch",
+    )  # fmt: skip
 
 
 # -- translation ----------------------------------------------------------------------------
