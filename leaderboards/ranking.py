@@ -60,55 +60,65 @@ def _tables() -> dict:
     }
 
 
-#: ``{days}`` limits it to some days' outcomes ("o." and "o2." columns).
+#: ``{days}`` limits it to some days ("mt." columns). It starts from the finished ranked
+#: matches (an index on the day finds them) and reads their hands by match.
 DAILY_SQL = """
+WITH hands AS (
+    SELECT mt.daily_id, o.match_id, o.player_id, mt.finished_at, o.number, o.score
+    FROM {match} mt JOIN {outcome} o ON o.match_id = mt.id
+    WHERE mt.ranked AND mt.finished_at IS NOT NULL {days}
+), means AS (
+    SELECT daily_id, number, AVG(score) AS mean FROM hands GROUP BY daily_id, number
+)
 INSERT INTO {dailyrank} (daily_id, match_id, player_id, score, skill, finished_at, rank)
 SELECT daily_id, match_id, player_id, score, skill, finished_at,
        ROW_NUMBER() OVER (PARTITION BY daily_id ORDER BY skill DESC, finished_at ASC, match_id)
 FROM (
-    SELECT o.daily_id, o.match_id, o.player_id, SUM(o.score) AS score,
-           ROUND(SUM(o.score - m.mean), {skill_digits}) AS skill, mt.finished_at
-    FROM {outcome} o
-    JOIN (SELECT o2.daily_id, o2.number, AVG(o2.score) AS mean
-          FROM {outcome} o2 JOIN {match} m2 ON m2.id = o2.match_id
-          WHERE o2.ranked AND m2.finished_at IS NOT NULL {days2}
-          GROUP BY o2.daily_id, o2.number) m
-      ON m.daily_id = o.daily_id AND m.number = o.number
-    JOIN {match} mt ON mt.id = o.match_id
-    WHERE o.ranked AND mt.finished_at IS NOT NULL {days}
-    GROUP BY o.daily_id, o.match_id, o.player_id, mt.finished_at
+    SELECT h.daily_id, h.match_id, h.player_id, SUM(h.score) AS score,
+           ROUND(SUM(h.score - m.mean), {skill_digits}) AS skill, h.finished_at
+    FROM hands h JOIN means m ON m.daily_id = h.daily_id AND m.number = h.number
+    GROUP BY h.daily_id, h.match_id, h.player_id, h.finished_at
 ) attempts
 """
 
 #: The island of a run of consecutive days: the date minus its place in the run.
-_DAY_NUMBER = "ROW_NUMBER() OVER (PARTITION BY r.player_id, d.game ORDER BY d.date)"
+_DAY_NUMBER = "ROW_NUMBER() OVER (PARTITION BY player_id, game ORDER BY date)"
 ISLAND = {
-    "postgresql": f"d.date - CAST({_DAY_NUMBER} AS integer)",
-    "sqlite": f"julianday(d.date) - {_DAY_NUMBER}",
+    "postgresql": f"date - CAST({_DAY_NUMBER} AS integer)",
+    "sqlite": f"julianday(date) - {_DAY_NUMBER}",
 }
 
-#: ``{ranks}`` and ``{hands}`` limit it to some rows ("r." and "d." columns, then
-#: "o." ones): the same players and game in both.
-ALL_TIME_SQL = """
-WITH day_totals AS (
-    SELECT r.player_id, d.game, SUM(r.skill) AS total_skill, COUNT(*) AS days,
-           AVG(r.rank) AS average_placement
-    FROM {dailyrank} r JOIN {daily} d ON d.id = r.daily_id
+#: The daily columns of the all-time rows, from the daily boards: ``{who}`` (a table of
+#: ``player_id``) and ``{ranks}`` ("d." columns) limit them to some rows. The rows are
+#: read once, player by player from ``who``.
+DAY_TOTALS = """
+who AS MATERIALIZED ({who}), ranked_days AS MATERIALIZED (
+    SELECT r.player_id, d.game, d.date, r.skill, r.rank
+    FROM who JOIN {dailyrank} r ON r.player_id = who.player_id
+    JOIN {daily} d ON d.id = r.daily_id
     WHERE {ranks}
-    GROUP BY r.player_id, d.game
-), hand_totals AS (
+), day_totals AS (
+    SELECT player_id, game, SUM(skill) AS total_skill, COUNT(*) AS days,
+           AVG(rank) AS average_placement
+    FROM ranked_days GROUP BY player_id, game
+), best_streaks AS (
+    SELECT player_id, game, MAX(run) AS best FROM (
+        SELECT player_id, game, island, COUNT(*) AS run FROM (
+            SELECT player_id, game, {island} AS island FROM ranked_days) days
+        GROUP BY player_id, game, island) runs
+    GROUP BY player_id, game
+)"""
+
+#: Whole all-time rows: ``{ranks}`` and ``{hands}`` ("o." columns) limit them to the
+#: same players and game.
+ALL_TIME_SQL = (
+    "WITH"
+    + DAY_TOTALS
+    + """, hand_totals AS (
     SELECT o.player_id, o.game, COUNT(*) AS hands, SUM(o.score) AS points
     FROM {outcome} o JOIN {match} mt ON mt.id = o.match_id
     WHERE mt.finished_at IS NOT NULL AND {hands}
     GROUP BY o.player_id, o.game
-), best_streaks AS (
-    SELECT player_id, game, MAX(run) AS best FROM (
-        SELECT player_id, game, island, COUNT(*) AS run FROM (
-            SELECT r.player_id, d.game, {island} AS island
-            FROM {dailyrank} r JOIN {daily} d ON d.id = r.daily_id
-            WHERE {ranks}) days
-        GROUP BY player_id, game, island) runs
-    GROUP BY player_id, game
 ), row_keys AS (
     SELECT player_id, game FROM day_totals UNION SELECT player_id, game FROM hand_totals
 )
@@ -123,6 +133,27 @@ LEFT JOIN hand_totals h ON h.player_id = k.player_id AND h.game = k.game
 LEFT JOIN best_streaks b ON b.player_id = k.player_id AND b.game = k.game
 WHERE p.user_id IS NOT NULL
 """
+)
+
+#: Only the daily columns of some players' rows (a day's board changed; their hands did
+#: not): updated in place, or a row made whose hands its own match's ranking will add.
+DAILY_COLUMNS_SQL = (
+    "WITH"
+    + DAY_TOTALS
+    + """
+INSERT INTO {alltime} (player_id, game, total_skill, days, average_placement, hands, points,
+                       best_streak)
+SELECT t.player_id, t.game, t.total_skill, t.days, t.average_placement, 0, 0,
+       COALESCE(b.best, 0)
+FROM day_totals t
+JOIN {player} p ON p.id = t.player_id
+LEFT JOIN best_streaks b ON b.player_id = t.player_id AND b.game = t.game
+WHERE p.user_id IS NOT NULL
+ON CONFLICT (player_id, game) DO UPDATE SET
+    total_skill = excluded.total_skill, days = excluded.days,
+    average_placement = excluded.average_placement, best_streak = excluded.best_streak
+"""
+)
 
 
 @dataclass(frozen=True)
@@ -141,6 +172,13 @@ class Scope:
             return "1 = 1", []
         return f"{game} = %s AND {player} IN ({self.players})", [self.game, *self.params]
 
+    def who(self, names: dict) -> tuple[str, str, list]:
+        """A table ``who`` of the players' ids (every player's for every row), for a join
+        that starts from them, and the condition on ``d.game``; their parameters."""
+        if self.game is None:
+            return f"SELECT id AS player_id FROM {names['player']}", "1 = 1", []
+        return self.players, "d.game = %s", [*self.params, self.game]
+
 
 EVERY_ROW = Scope()
 
@@ -149,22 +187,27 @@ def _rank_all_time(cursor, names: dict, scope: Scope) -> int:
     """Rewrite the all-time rows of ``scope`` from the daily boards and the outcomes."""
     delete, delete_params = scope.where("player_id", "game")
     cursor.execute(f"DELETE FROM {names['alltime']} WHERE {delete}", delete_params)
-    ranks, rank_params = scope.where("r.player_id", "d.game")
+    who, ranks, rank_params = scope.who(names)
     hands, hand_params = scope.where("o.player_id", "o.game")
-    sql = ALL_TIME_SQL.format(ranks=ranks, hands=hands, **names)
-    cursor.execute(sql, [*rank_params, *hand_params, *rank_params])
+    sql = ALL_TIME_SQL.format(who=who, ranks=ranks, hands=hands, **names)
+    cursor.execute(sql, [*rank_params, *hand_params])
     return cursor.rowcount
+
+
+def _rank_daily_columns(cursor, names: dict, scope: Scope) -> None:
+    """Rewrite the daily columns of the all-time rows of ``scope`` from the daily boards."""
+    who, ranks, rank_params = scope.who(names)
+    cursor.execute(DAILY_COLUMNS_SQL.format(who=who, ranks=ranks, **names), rank_params)
 
 
 def _rank_days(cursor, names: dict, daily_id: int | None = None) -> int:
     """Rewrite one day's board (every day's with None)."""
     if daily_id is None:
         cursor.execute(f"DELETE FROM {names['dailyrank']}")
-        cursor.execute(DAILY_SQL.format(days="", days2="", **names))
+        cursor.execute(DAILY_SQL.format(days="", **names))
     else:
         cursor.execute(f"DELETE FROM {names['dailyrank']} WHERE daily_id = %s", [daily_id])
-        sql = DAILY_SQL.format(days="AND o.daily_id = %s", days2="AND o2.daily_id = %s", **names)
-        cursor.execute(sql, [daily_id, daily_id])
+        cursor.execute(DAILY_SQL.format(days="AND mt.daily_id = %s", **names), [daily_id])
     return cursor.rowcount
 
 
@@ -183,6 +226,10 @@ def recompute() -> RecomputeSummary:
         with connection.cursor() as cursor:
             daily_rows = _rank_days(cursor, names)
             all_time_rows = _rank_all_time(cursor, names, EVERY_ROW)
+            if connection.vendor == "postgresql":
+                # Both tables were written afresh: the planner's figures for them too,
+                # so that a finish's ranking starts from the day's players.
+                cursor.execute(f"ANALYZE {names['dailyrank']}, {names['alltime']}")
         RankingDue.objects.filter(created_at__lte=started).delete()
         RankingState.objects.filter(pk=1).update(computed_at=started)
     return RecomputeSummary(daily_rows, all_time_rows)
@@ -199,20 +246,19 @@ def rank_match(match_id) -> bool:
         RankingDue.objects.filter(match_id=match_id).delete()
         if match is None:
             return False
+        account = Player.objects.filter(pk=match.player_id, user__isnull=False).exists()
+        if not (match.ranked or account):
+            return False
         with connection.cursor() as cursor:
-            if match.ranked:
+            if match.ranked:  # the day's board, and so every total of the day's players
                 _rank_days(cursor, names, match.daily_id)
-                scope = Scope(
-                    match.game,
-                    f"SELECT player_id FROM {names['dailyrank']} WHERE daily_id = %s"
-                    " UNION SELECT %s",
-                    (match.daily_id, match.player_id),
+                day_players = f"SELECT player_id FROM {names['dailyrank']} WHERE daily_id = %s"
+                _rank_daily_columns(
+                    cursor, names, Scope(match.game, day_players, (match.daily_id,))
                 )
-            elif Player.objects.filter(pk=match.player_id, user__isnull=False).exists():
-                scope = Scope(match.game, "SELECT %s", (match.player_id,))
-            else:
-                return False
-            _rank_all_time(cursor, names, scope)
+            # The match's own player: hands and points too.
+            player = Scope(match.game, "SELECT %s AS player_id", (match.player_id,))
+            _rank_all_time(cursor, names, player)
         # Up to date as of now, unless a change only a full recompute covers waits.
         RankingState.objects.filter(pk=1).filter(
             Q(changed_at__isnull=True) | Q(computed_at__gte=F("changed_at"))

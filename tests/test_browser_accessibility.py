@@ -39,7 +39,7 @@ from seating import seat_player
 from table_page import click_and_wait, wait_live
 
 from games.daily import ensure_daily, today
-from games.models import Match
+from games.models import SCHAFKOPF, SHEEPSHEAD, Match
 from games.schafkopf_setup import SchafkopfSetup
 from games.services import load_table, start_match
 from tutorials.course import SCHAFKOPF_COURSE, course
@@ -340,20 +340,23 @@ def home(tour: Tour) -> None:
     tour.check("home, signed in with a game in progress")
 
 
-def finished_daily(player, ranked: bool = True):
-    """Today's attempt finished among a few other players' ranked ones: ranked (an
-    account's) with its place on the board, or practice (a guest's)."""
-    deal = ensure_daily(today())
+def finished_daily(player, ranked: bool = True, game: str = SHEEPSHEAD):
+    """Today's attempt at ``game``'s deal finished among a few other players' ranked ones:
+    ranked (an account's) with its place on the board, or practice (a guest's)."""
+    deal = ensure_daily(today(), game)
+    unit = 1 if game == SHEEPSHEAD else 20  # points, or cents
     if ranked:
-        mine = RankedDailyMatchFactory(player=player, daily=deal, hand_scores=[2, -1, 1])
+        mine = RankedDailyMatchFactory(player=player, daily=deal, hand_scores=[2 * unit, -unit])
     else:
-        mine = finished_daily_attempt(player, deal, 1, ranked=False)
+        mine = finished_daily_attempt(player, deal, unit, ranked=False)
     for rank in range(1, 5):
         if rank == 2 and ranked:
-            DailyRankFactory(match=mine, rank=rank, score=2, skill=1.5)
+            DailyRankFactory(match=mine, rank=rank, score=2 * unit, skill=1.5 * unit)
         else:
             other = RankedDailyMatchFactory(daily=deal)
-            DailyRankFactory(match=other, rank=rank, score=3 - rank, skill=2.0 - rank / 2)
+            DailyRankFactory(
+                match=other, rank=rank, score=(3 - rank) * unit, skill=(2.0 - rank / 2) * unit
+            )
     return mine
 
 
@@ -364,22 +367,27 @@ def daily_steps(tour: Tour, signed_in: bool) -> None:
     else:
         tour.as_guest()
     tour.open("/daily/")
-    expect(tour.page.locator("[data-daily-status=not-played]")).to_be_visible()
+    expect(tour.page.locator("[data-daily-status=not-played]")).to_have_count(2)
     tour.check(f"daily, {who}, not played")
-    tour.page.click("[data-action=start-daily]")
+    tour.page.click("[data-action=start-daily][data-game=schafkopf]")
     wait_live(tour.page)
     tour.open("/daily/")
-    expect(tour.page.locator("[data-daily-status=in-progress]")).to_be_visible()
-    tour.check(f"daily, {who}, in progress")
+    schafkopf_day = tour.page.locator("section[data-game=schafkopf]")
+    expect(schafkopf_day.locator("[data-daily-status=in-progress]")).to_be_visible()
+    tour.check(f"daily, {who}, Schafkopf in progress")
     if signed_in:
         user = UserFactory()
-        finished_daily(PlayerFactory(user=user))
+        me = PlayerFactory(user=user)
+        finished_daily(me)
+        finished_daily(me, game=SCHAFKOPF)
         tour.sign_in(user)
     else:
-        finished_daily(tour.as_guest(), ranked=False)
+        guest = tour.as_guest()
+        finished_daily(guest, ranked=False)
+        finished_daily(guest, ranked=False, game=SCHAFKOPF)
     tour.open("/daily/")
-    expect(tour.page.locator("[data-daily-status=finished]")).to_be_visible()
-    tour.check(f"daily, {who}, finished")
+    expect(tour.page.locator("[data-daily-status=finished]")).to_have_count(2)
+    tour.check(f"daily, {who}, both finished")
 
 
 @visit("daily, a guest", "leaderboards:daily")
@@ -404,6 +412,10 @@ def daily_summary(tour: Tour) -> None:
     tour.open(f"/daily/attempt/{practice.pk}/")
     expect(tour.page.locator("h1")).to_be_visible()
     tour.check("daily summary, a guest's practice")
+    schafkopf = finished_daily(tour.as_guest(), ranked=False, game=SCHAFKOPF)
+    tour.open(f"/daily/attempt/{schafkopf.pk}/")
+    expect(tour.page.locator("[data-summary-score]")).to_contain_text("€")
+    tour.check("daily summary, Schafkopf practice")
 
 
 @visit("leaderboards", "leaderboards:board")
@@ -418,7 +430,10 @@ def boards(tour: Tour) -> None:
         match = RankedDailyMatchFactory(player=owner, daily=past_deal)
         DailyRankFactory(match=match, rank=rank, score=4 - rank, skill=1.0 - rank / 4)
     for rank in range(1, 4):
-        AllTimeRankFactory(player=player if rank == 1 else PlayerFactory(account=True), rank=rank)
+        owner = player if rank == 1 else PlayerFactory(account=True)
+        AllTimeRankFactory(player=owner, total_skill=3.0 - rank)
+        AllTimeRankFactory(player=owner, game=SCHAFKOPF, total_skill=(3.0 - rank) * 20)
+    finished_daily(player, game=SCHAFKOPF)
     tour.sign_in(user)
     tour.open("/leaderboards/")
     expect(tour.page.locator("tr.mine")).to_have_count(1)
@@ -429,6 +444,12 @@ def boards(tour: Tour) -> None:
     tour.open("/leaderboards/?board=all-time")
     expect(tour.page.locator("tr.mine")).to_have_count(1)
     tour.check("the all-time board")
+    tour.open("/leaderboards/?game=schafkopf")
+    expect(tour.page.locator("tr.mine")).to_contain_text("€")
+    tour.check("today's Schafkopf board")
+    tour.open("/leaderboards/?game=schafkopf&board=all-time")
+    expect(tour.page.locator("tr.mine")).to_have_count(1)
+    tour.check("the Schafkopf all-time board")
 
 
 # -- the course -------------------------------------------------------------------------

@@ -44,8 +44,9 @@ def test_a_guest_practises_sees_its_place_then_signs_up_to_be_ranked_from_tomorr
     page.set_default_timeout(20_000)
     try:
         page.goto(f"{site}/daily/")
-        expect(page.locator('[data-daily-status="not-played"]')).to_contain_text("practice")
-        page.get_by_role("button", name="Play today's deal for practice").click()
+        day = page.locator("section.daily[data-game=sheepshead]")
+        expect(day.locator('[data-daily-status="not-played"]')).to_contain_text("practice")
+        page.get_by_role("button", name="Play today's Sheepshead deal for practice").click()
         page.wait_for_url("**/play/**")
         practice = Match.objects.get(player__user=None)
         assert practice.ranked is False and practice.daily == deal
@@ -53,8 +54,8 @@ def test_a_guest_practises_sees_its_place_then_signs_up_to_be_ranked_from_tomorr
         practice.delete()  # as if played to the end: +1 a hand, skill 10
         finished(practice.player, deal, 1, ranked=False)
         page.goto(f"{site}/daily/")
-        expect(page.locator("[data-would-place]")).to_have_attribute("data-would-place", "2")
-        expect(page.locator("[data-invitation]")).to_be_visible()
+        expect(day.locator("[data-would-place]")).to_have_attribute("data-would-place", "2")
+        expect(day.locator("[data-invitation]")).to_be_visible()
         assert fits(page)
 
         page.get_by_role("link", name="Sign up").last.click()
@@ -64,9 +65,9 @@ def test_a_guest_practises_sees_its_place_then_signs_up_to_be_ranked_from_tomorr
         page.get_by_role("button", name="Sign up").click()
         page.wait_for_url("**/daily/")
         # Today's cards were seen as a guest: the day stays practice, ranked from tomorrow.
-        expect(page.locator("[data-practised-as-guest]")).to_contain_text("from tomorrow")
+        expect(day.locator("[data-practised-as-guest]")).to_contain_text("from tomorrow")
         assert fits(page)
-        page.get_by_role("button", name="Play today's deal for practice").click()
+        page.get_by_role("button", name="Play today's Sheepshead deal for practice").click()
         page.wait_for_url("**/play/**")
         mine = Match.objects.filter(player__user__username=f"newcomer-{scheme}", daily=deal)
         assert mine.count() == 2 and not mine.filter(ranked=True).exists()

@@ -209,6 +209,20 @@ def test_ranking_each_finished_match_as_it_ends_gives_the_full_recompute_s_board
     assert boards() == incremental
 
 
+def test_rankings_run_out_of_order_still_end_at_the_full_recompute_s_boards():
+    """Tasks may run in any order (two workers, a retry): once each finished match has
+    been ranked, the boards are the full recompute's."""
+    rng = random.Random(9)
+    _deals, _people, planned = plan_world(rng, days=4, players=12)
+    matches = [play(fields, scores) for fields, scores in planned]
+    rng.shuffle(matches)
+    for match in matches:
+        rank_match(match.pk)
+    incremental = boards()
+    recompute()
+    assert boards() == incremental
+
+
 def test_ranking_a_match_twice_changes_nothing():
     _deals, _people, planned = plan_world(random.Random(2), days=2, players=8)
     matches = [play(fields, scores) for fields, scores in planned]

@@ -13,11 +13,12 @@ SESSION_SEED = b"schafkopf browser 1".ljust(32, b"\0")
 
 
 def asked(page: Page) -> str:
-    """What the live table asks of the human now: 'done' once the session is over."""
+    """What the live table asks of the human now: 'done' once the session is over (a new
+    game offered, or a daily's summary)."""
     table = page.locator("#table")
-    for kind in ("new-game", "next-hand", "bid", "declare", "kontra", "re"):
+    for kind in ("new-game", "daily-summary", "next-hand", "bid", "declare", "kontra", "re"):
         if table.locator(f"[data-action={kind}]").count():
-            return "done" if kind == "new-game" else kind
+            return "done" if kind in ("new-game", "daily-summary") else kind
     if table.locator(".hand button.is-legal").count():
         return "play"
     raise AssertionError("the table asks nothing: " + table.inner_text())
