@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connection, transaction
-from django.db.models import Avg, F, Q, QuerySet
+from django.db.models import Avg, Q, QuerySet
 from django.utils import timezone
 
 from games.models import DailyDeal, HandOutcome, Match, Player
@@ -79,6 +79,14 @@ FROM (
     FROM hands h JOIN means m ON m.daily_id = h.daily_id AND m.number = h.number
     GROUP BY h.daily_id, h.match_id, h.player_id, h.finished_at
 ) attempts
+"""
+
+#: What makes DAILY_SQL rewrite a day's existing rows (the WHERE lets SQLite read it).
+DAY_UPSERT = """
+WHERE 1 = 1
+ON CONFLICT (match_id) DO UPDATE SET
+    daily_id = excluded.daily_id, player_id = excluded.player_id, score = excluded.score,
+    skill = excluded.skill, finished_at = excluded.finished_at, rank = excluded.rank
 """
 
 #: The island of a run of consecutive days: the date minus its place in the run.
@@ -206,15 +214,29 @@ def _rank_days(cursor, names: dict, daily_id: int | None = None) -> int:
         cursor.execute(f"DELETE FROM {names['dailyrank']}")
         cursor.execute(DAILY_SQL.format(days="", **names))
     else:
-        cursor.execute(f"DELETE FROM {names['dailyrank']} WHERE daily_id = %s", [daily_id])
-        cursor.execute(DAILY_SQL.format(days="AND mt.daily_id = %s", **names), [daily_id])
+        # The day's rows updated in place (their keys unchanged: no key to check again at
+        # the commit), and any whose attempt no longer counts removed.
+        cursor.execute(
+            DAILY_SQL.format(days="AND mt.daily_id = %s", **names) + DAY_UPSERT, [daily_id]
+        )
+        rows = cursor.rowcount
+        cursor.execute(
+            f"DELETE FROM {names['dailyrank']} WHERE daily_id = %s AND NOT EXISTS ("
+            f"SELECT 1 FROM {names['match']} mt WHERE mt.id = match_id AND mt.ranked"
+            " AND mt.finished_at IS NOT NULL AND mt.daily_id = %s)",
+            [daily_id, daily_id],
+        )
+        return rows
     return cursor.rowcount
 
 
-def _lock() -> None:
+def _lock() -> RankingState:
     """Take the one lock every ranking run holds until its transaction ends."""
-    RankingState.objects.get_or_create(pk=1)
-    RankingState.objects.select_for_update().get(pk=1)
+    state = RankingState.objects.select_for_update().filter(pk=1).first()
+    if state is None:
+        RankingState.objects.get_or_create(pk=1)
+        state = RankingState.objects.select_for_update().get(pk=1)
+    return state
 
 
 def recompute() -> RecomputeSummary:
@@ -241,15 +263,24 @@ def rank_match(match_id) -> bool:
     the match changes from the outcomes, it adds nothing up by itself."""
     names = _tables()
     with transaction.atomic():
-        _lock()
-        match = Match.objects.filter(pk=match_id, finished_at__isnull=False).first()
+        state = _lock()
+        match = (
+            Match.objects.filter(pk=match_id, finished_at__isnull=False)
+            .select_related("player")
+            .only("game", "ranked", "daily_id", "player__user_id")
+            .first()
+        )
         RankingDue.objects.filter(match_id=match_id).delete()
-        if match is None:
-            return False
-        account = Player.objects.filter(pk=match.player_id, user__isnull=False).exists()
-        if not (match.ranked or account):
+        if match is None or not (match.ranked or match.player.user_id):
             return False
         with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                # A crash may lose this transaction whole, the due row's removal with it:
+                # the catch-up ranks the match again, so it need not wait for the disk.
+                cursor.execute("SET LOCAL synchronous_commit = off")
+                # The few rows of a day are read by index, player by player: the pages
+                # are in memory, which the planner's default (a disk's) doesn't assume.
+                cursor.execute("SET LOCAL random_page_cost = 1.1")
             if match.ranked:  # the day's board, and so every total of the day's players
                 _rank_days(cursor, names, match.daily_id)
                 day_players = f"SELECT player_id FROM {names['dailyrank']} WHERE daily_id = %s"
@@ -260,9 +291,10 @@ def rank_match(match_id) -> bool:
             player = Scope(match.game, "SELECT %s AS player_id", (match.player_id,))
             _rank_all_time(cursor, names, player)
         # Up to date as of now, unless a change only a full recompute covers waits.
-        RankingState.objects.filter(pk=1).filter(
-            Q(changed_at__isnull=True) | Q(computed_at__gte=F("changed_at"))
-        ).update(computed_at=timezone.now())
+        if state.changed_at is None or (
+            state.computed_at is not None and state.computed_at >= state.changed_at
+        ):
+            RankingState.objects.filter(pk=1).update(computed_at=timezone.now())
     return True
 
 

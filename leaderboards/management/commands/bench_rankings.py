@@ -309,7 +309,7 @@ class Command(BaseCommand):
                 f"SELECT setval(pg_get_serial_sequence('{Player._meta.db_table}', 'id'), "
                 f"(SELECT MAX(id) FROM {Player._meta.db_table}))"
             )
-            for model in (Match, HandOutcome):
+            for model in (Player, DailyDeal, Match, HandOutcome):  # as autovacuum would
                 cursor.execute(f"ANALYZE {model._meta.db_table}")
 
     def _clean(self):
