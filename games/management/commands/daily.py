@@ -1,14 +1,18 @@
-"""``python manage.py daily [--date YYYY-MM-DD]``: create a day's deal by hand."""
+"""``python manage.py daily [--date YYYY-MM-DD]``: create a day's deals (every game's)
+by hand."""
 
 import datetime as dt
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.daily import ensure_daily, today
+from games.daily import DAILY_GAMES, ensure_daily, today
 
 
 class Command(BaseCommand):
-    help = "Create the daily deal for a date (default: today in DAILY_TIMEZONE); safe to repeat."
+    help = (
+        "Create every game's daily deal for a date (default: today in DAILY_TIMEZONE);"
+        " safe to repeat."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--date", help="the day, as YYYY-MM-DD")
@@ -21,5 +25,6 @@ class Command(BaseCommand):
                 raise CommandError(f"--date must be YYYY-MM-DD, not {date!r}") from error
         else:
             day = today()
-        deal = ensure_daily(day)
-        self.stdout.write(f"daily deal for {deal.date.isoformat()} is ready")
+        for game in DAILY_GAMES:
+            deal = ensure_daily(day, game)
+            self.stdout.write(f"daily deal of {game} for {deal.date.isoformat()} is ready")
