@@ -4,6 +4,8 @@ phone: a new visitor finds it, works through the Rufspiel lesson answering wrong
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from content_policy import policed_page
 from playwright.sync_api import Page, expect
@@ -14,6 +16,7 @@ from tutorials.course import SCHAFKOPF_COURSE, course
 
 pytestmark = pytest.mark.django_db(transaction=True)
 LESSON = "rufspiel"
+CARD_NAME = re.compile(r"(Eichel|Gras|Herz|Schellen)-(Ober|Unter|Sau|König|Zehn|Neun|Acht|Sieben)")
 
 
 @pytest.fixture
@@ -34,7 +37,9 @@ def swap(page: Page, exercise: str, target: str) -> None:
 
 
 def cards_of(page: Page, exercise: str) -> set[str]:
-    return {b.get_attribute("data-card") for b in page.locator(f"#{exercise} [data-card]").all()}
+    return {
+        b.get_attribute("data-card") for b in page.locator(f"#{exercise} button[data-card]").all()
+    }
 
 
 def set_chosen(page: Page, exercise: str, wanted: set[str]) -> None:
@@ -54,14 +59,20 @@ def answer_a_choice(page: Page, ex) -> None:
 
 
 def answer_a_selection(page: Page, ex) -> None:
-    """Every card first (the rule against one of them shows), then the engine's answer."""
+    """A wrong choice first (every card, or one too few when every card is right: the
+    page says why), then the engine's answer."""
     right = set(right_fields(ex)["selected"])
     every = cards_of(page, ex.dom_id)
-    assert right < every, "a wrong answer is there to give"
-    set_chosen(page, ex.dom_id, every)
+    assert right and right <= every
+    too_many = right != every
+    set_chosen(page, ex.dom_id, every if too_many else right - {min(right)})
     swap(page, ex.dom_id, "[data-action=check]")
     feedback = page.locator(f"#{ex.dom_id} [data-feedback=wrong]")
     expect(feedback).to_be_visible()
+    if too_many:  # the card that may not go, by its German name, and why
+        expect(feedback).to_contain_text(CARD_NAME)
+    else:
+        expect(feedback).to_contain_text("You left out 1 card that may be played.")
     expect(feedback).not_to_contain_text("Right")
     set_chosen(page, ex.dom_id, right)
     swap(page, ex.dom_id, "[data-action=check]")
