@@ -14,6 +14,7 @@ from celery_worker import TableLock, Worker, purge, wait_for
 from django.conf import settings
 
 from config import celery_app
+from games.daily import DAILY_GAMES
 from games.models import DailyDeal
 from leaderboards.tasks import create_daily_deals
 
@@ -62,10 +63,9 @@ def test_a_task_whose_worker_is_killed_mid_run_is_run_again_by_the_next_worker_o
     assert first.task_ids(name, "succeeded") == []
     assert second.task_ids(name, "received") == [result.id]
     assert second.task_ids(name, "succeeded") == [result.id]
-    assert sorted(DailyDeal.objects.values_list("date", flat=True)) == [
-        day,
-        day + dt.timedelta(days=1),
-    ]
+    assert sorted(DailyDeal.objects.values_list("date", "game")) == sorted(
+        (date, game) for date in (day, day + dt.timedelta(days=1)) for game in DAILY_GAMES
+    )
 
 
 def test_it_reaches_the_broker():

@@ -130,7 +130,7 @@ def test_todays_deal_has_the_same_date_on_the_daily_page_and_in_the_profile(clie
     shown = format_day(deal.date)
     profile = profile_of(client, player.user, zone)
     daily = client.get(reverse("leaderboards:daily")).content.decode()
-    assert f"Daily deal for {shown}" in daily
+    assert f"Sheepshead: the daily deal for {shown}" in daily
     assert started_dates(profile) == [shown]
     # Another match started at the same moment is in the viewer's zone: another day.
     match_started_at(now, player=player)

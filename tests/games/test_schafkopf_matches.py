@@ -9,6 +9,7 @@ from games.models import Hand, HandOutcome, Match
 from games.services import (
     GameError,
     StaleMatch,
+    hint,
     load_table,
     next_hand,
     start_match,
@@ -147,9 +148,15 @@ def test_the_same_move_sent_twice_is_applied_once(player):
     assert len(Hand.objects.get(match=match, number=0).record["actions"]) == actions
 
 
-def test_hints_are_not_offered_in_schafkopf(player):
+def test_a_schafkopf_practice_session_from_the_course_offers_hints(player):
+    match = start_match(player, game="schafkopf", hints=True, rounds=1)
+    table = load_table(match)
+    assert match.hints and table.state.turn == match.human_seat  # the computers moved
+    suggestion = hint(match.pk, player)
+    assert suggestion.action in table.state.legal_actions() and suggestion.sentence
+    ordinary = start_match(player, game="schafkopf", rounds=1)
     with pytest.raises(GameError, match="course"):
-        start_match(player, game="schafkopf", hints=True)
+        hint(ordinary.pk, player)
 
 
 def test_the_stored_records_replay_to_the_stored_results(player):

@@ -185,3 +185,41 @@ def test_the_days_board_aligns_its_numbers_and_marks_your_row(client):
     mine = page[page.index('class="mine" aria-current="true"') :].split("</tr>")[0]
     assert "(you)" in mine
     assert re.findall(r"<td class=\"([^\"]*)\">", mine) == ["num", "name", "num", "num"]
+
+
+@pytest.mark.parametrize("game", ["chess", "SCHAFKOPF", "x" * 5000, "schafkopf\x00"])
+def test_a_daily_of_a_game_the_site_has_not_is_refused_and_changes_nothing(client, game):
+    client.force_login(UserFactory())
+    start = client.post(reverse("leaderboards:start_daily"), {"game": game})
+    assert start.status_code == 400
+    assert "There is no daily deal of that game." in start.content.decode()
+    past = ensure_daily(today() - dt.timedelta(days=2))
+    practice = client.post(reverse("leaderboards:practice", args=[past.date.isoformat()]),
+                           {"game": game})  # fmt: skip
+    assert practice.status_code == 400
+    assert not Match.objects.exists()
+    board = client.get(reverse("leaderboards:board"), {"game": game})
+    assert board.status_code == 200  # a bad link: Sheepshead's board, and why
+    assert "There is no board of that game" in board.content.decode()
+
+
+def test_each_game_has_its_own_day_its_own_attempt_and_its_own_board(client):
+    me = UserFactory()
+    client.force_login(me)
+    for game in ("sheepshead", "schafkopf"):
+        response = client.post(reverse("leaderboards:start_daily"), {"game": game})
+        assert response.status_code == 302
+    mine = Match.objects.filter(player__user=me, ranked=True)
+    assert sorted(mine.values_list("game", "daily__game")) == [
+        ("schafkopf", "schafkopf"), ("sheepshead", "sheepshead")
+    ]  # fmt: skip
+    page = client.get(reverse("leaderboards:daily")).content.decode()
+    assert page.count('data-daily-status="in-progress"') == 2
+    other = PlayerFactory(account=True)
+    RankedDailyMatchFactory(player=other, daily=ensure_daily(today(), "schafkopf"),
+                            hand_scores=[30] * 8)  # fmt: skip
+    recompute()
+    schafkopf = client.get(reverse("leaderboards:board"), {"game": "schafkopf"}).content.decode()
+    sheepshead = client.get(reverse("leaderboards:board")).content.decode()
+    assert other.display_name in schafkopf and "+€2.40" in schafkopf
+    assert other.display_name not in sheepshead
