@@ -284,25 +284,32 @@ def load_exercise(at: str, lesson: str, number: int, spec: object) -> Exercise:
     return Exercise(lesson, ex_id, number, kind, spec["prompt"], spec, record, state, seat)
 
 
+def check_moment(kind: str, spec: dict, state, seat, fail, wants_phase: dict, acting) -> None:
+    """What every game's exercises ask of their position: the phase a kind needs, the seat
+    to act for the ``acting`` kinds, and a completed trick for a winner question."""
+    phase = state.phase_name if state is not None else None
+    if kind in wants_phase and phase != wants_phase[kind]:
+        fail("record", f"a {kind} exercise needs a hand in its {wants_phase[kind]} phase")
+    if kind in acting and seat != state.turn:
+        fail("seat", "must be the seat to act")
+    if kind in ("winner", "sk_winner"):
+        trick = spec.get("trick", -1)
+        if not isinstance(trick, int) or not -len(state.tricks) <= trick < len(state.tricks):
+            fail("trick", "must name a completed trick of the record")
+
+
 def _check_kind(at: str, kind: str, spec: dict, state, seat) -> None:
     """The structure each kind needs (the answers themselves are checked by the tests)."""
 
     def fail(field_name: str, message: str):
         raise LessonDataError(f"{at}.{field_name}: {message}")
 
-    phase = state.phase_name if state is not None else None
     wants_phase = {
         "legal": "play", "play": "play", "count_trumps": "play", "pick": "picking",
         "bury": "bury", "call": "call", "scores": "over",
     }  # fmt: skip
-    if kind in wants_phase and phase != wants_phase[kind]:
-        fail("record", f"a {kind} exercise needs a hand in its {wants_phase[kind]} phase")
-    if kind in ("legal", "play", "pick", "bury", "call") and seat != state.turn:
-        fail("seat", "must be the seat to act")
-    if kind == "winner":
-        trick = spec.get("trick", -1)
-        if not isinstance(trick, int) or not -len(state.tricks) <= trick < len(state.tricks):
-            fail("trick", "must name a completed trick of the record")
+    acting = ("legal", "play", "pick", "bury", "call")
+    check_moment(kind, spec, state, seat, fail, wants_phase, acting)
     if kind == "points":
         if ("tricks" in spec) == bool(spec.get("bury")):
             fail("tricks", "a points exercise counts either some tricks or the bury")

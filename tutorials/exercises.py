@@ -365,16 +365,20 @@ POINT_VALUES = gettext_lazy(
 
 
 def judge_points(ex: Exercise, answer: Answer, data) -> Outcome:
+    return judge_count(ex, answer, points_answer(ex), str(POINT_VALUES))
+
+
+def judge_count(ex: Exercise, answer: Answer, right: int, point_values: str) -> Outcome:
+    """A typed count of card points against the right one (every game's, with its own
+    words for what each card counts)."""
     guess = _read_int(answer.number)
     if guess is None:
         return _wrong(_("Type a number."))
-    right = points_answer(ex)
     if guess == right:
         return _right(ex, _("%(n)d points.") % {"n": right})
     side = _("too high") if guess > right else _("too low")
     return _wrong(
-        _("%(guess)d is %(side)s. Count again.") % {"guess": guess, "side": side},
-        str(POINT_VALUES),
+        _("%(guess)d is %(side)s. Count again.") % {"guess": guess, "side": side}, point_values
     )
 
 
@@ -485,20 +489,30 @@ def score_reasons(ex: Exercise) -> list[str]:
 
 
 def judge_scores(ex: Exercise, answer: Answer, data) -> Outcome:
+    return judge_score_sheet(
+        ex, answer, _("Type a whole number for every player: +2, −1, 0 …"), score_reasons(ex)
+    )
+
+
+def judge_score_sheet(ex: Exercise, answer: Answer, ask_numbers: str, reasons) -> Outcome:
+    """A finished hand's score sheet, one typed number a seat, against the engine's result
+    (every game's): ``ask_numbers`` asks again for unreadable entries, ``reasons`` say how
+    the scores come about."""
     right = ex.state.result().scores
-    guesses = {s: _read_int(answer.scores.get(s, "")) for s in range(5)}
+    seats = range(len(right))
+    guesses = {s: _read_int(answer.scores.get(s, "")) for s in seats}
     if any(g is None for g in guesses.values()):
-        return _wrong(_("Type a whole number for every player: +2, −1, 0 …"))
-    wrong = {s for s in range(5) if guesses[s] != right[s]}
+        return _wrong(ask_numbers)
+    wrong = {s for s in seats if guesses[s] != right[s]}
     if not wrong:
-        return _right(ex, *score_reasons(ex))
+        return _right(ex, *reasons)
     lines = [
         ngettext("%(n)d amount is not right.", "%(n)d amounts are not right.", len(wrong))
         % {"n": len(wrong)}
     ]
     if sum(guesses.values()) != 0:
         lines.append(_("Every hand adds up to zero: what some win, the others pay."))
-    lines.extend(score_reasons(ex))
+    lines.extend(reasons)
     return _wrong(*lines, wrong_seats=wrong)
 
 

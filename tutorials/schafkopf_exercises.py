@@ -28,10 +28,11 @@ from .exercises import (
     Answer,
     Outcome,
     _custom,
-    _read_int,
     _right,
     _sentence,
     _wrong,
+    judge_count,
+    judge_score_sheet,
 )
 from .schafkopf_kinds import declaration, key_of
 
@@ -281,17 +282,8 @@ def points_answer(ex: Exercise) -> int:
 
 
 def judge_points(ex: Exercise, answer: Answer, data) -> Outcome:
-    guess = _read_int(answer.number)
-    if guess is None:
-        return _wrong(_("Type a number."))
-    right = points_answer(ex)
-    if guess == right:
-        return _right(ex, _("%(n)d points.") % {"n": right})
-    side = _("too high") if guess > right else _("too low")
-    return _wrong(
-        _("%(guess)d is %(side)s. Count again.") % {"guess": guess, "side": side},
-        _("Sau 11, Zehn 10, König 4, Ober 3, Unter 2; Neun, Acht and Sieben count nothing."),
-    )
+    values = _("Sau 11, Zehn 10, König 4, Ober 3, Unter 2; Neun, Acht and Sieben count nothing.")
+    return judge_count(ex, answer, points_answer(ex), values)
 
 
 def declaring_side(ex: Exercise) -> list[int]:
@@ -342,22 +334,8 @@ def score_reasons(ex: Exercise) -> list[str]:
 
 
 def judge_scores(ex: Exercise, answer: Answer, data) -> Outcome:
-    right = ex.state.result().scores
-    seats = range(seats_of(ex))
-    guesses = {s: _read_int(answer.scores.get(s, "")) for s in seats}
-    if any(g is None for g in guesses.values()):
-        return _wrong(_("Type a whole number of cents for every player: +30, −10, 0 …"))
-    wrong = {s for s in seats if guesses[s] != right[s]}
-    if not wrong:
-        return _right(ex, *score_reasons(ex))
-    lines = [
-        ngettext("%(n)d amount is not right.", "%(n)d amounts are not right.", len(wrong))
-        % {"n": len(wrong)}
-    ]
-    if sum(guesses.values()) != 0:
-        lines.append(_("Every hand adds up to zero: what some win, the others pay."))
-    lines.extend(score_reasons(ex))
-    return _wrong(*lines, wrong_seats=wrong)
+    ask = _("Type a whole number of cents for every player: +30, −10, 0 …")
+    return judge_score_sheet(ex, answer, ask, score_reasons(ex))
 
 
 # -- strategy: play, declare, Kontra ----------------------------------------------------------

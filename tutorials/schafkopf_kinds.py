@@ -60,26 +60,19 @@ def key_of(action) -> str:
 
 def check_schafkopf_kind(at: str, kind: str, spec: dict, state, seat) -> None:
     """Refuse a Schafkopf exercise whose position can't ask its question."""
-    from .course import LessonDataError
+    from .course import LessonDataError, check_moment
 
     def fail(field_name: str, message: str):
         raise LessonDataError(f"{at}.{field_name}: {message}")
 
-    phase = state.phase_name
     wants_phase = {
         "sk_legal": "play", "sk_play": "play", "sk_trumps": "play", "sk_scores": "over",
         "sk_declare": "declaring", "sk_game": "declaring",
     }  # fmt: skip
-    if kind in wants_phase and phase != wants_phase[kind]:
-        fail("record", f"a {kind} exercise needs a hand in its {wants_phase[kind]} phase")
-    if kind in ("sk_legal", "sk_play", "sk_declare", "sk_game", "sk_kontra") and seat != state.turn:
-        fail("seat", "must be the seat to act")
+    acting = ("sk_legal", "sk_play", "sk_declare", "sk_game", "sk_kontra")
+    check_moment(kind, spec, state, seat, fail, wants_phase, acting)
     if kind == "sk_trumps" and seat is None:
         fail("seat", "names whose cards are shown")
-    if kind == "sk_winner":
-        trick = spec.get("trick", -1)
-        if not isinstance(trick, int) or not -len(state.tricks) <= trick < len(state.tricks):
-            fail("trick", "must name a completed trick of the record")
     if kind == "sk_points":
         tricks = spec["tricks"]
         if (
