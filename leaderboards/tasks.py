@@ -48,11 +48,9 @@ def recompute_rankings(force: bool = True) -> dict:
     """Rebuild both boards; with ``force=False`` (the beat's catch-up) only what waits:
     a full recompute if a change asks for one, else the finished matches not ranked."""
     close_old_connections()
-    if force or needs_full_recompute():
-        summary = recompute()
-        return {"skipped": False, "daily": summary.daily_rows, "all_time": summary.all_time_rows}
-    due = due_matches(CATCH_UP_MATCHES + 1)
-    if len(due) > CATCH_UP_MATCHES:
+    full = force or needs_full_recompute()
+    due = [] if full else due_matches(CATCH_UP_MATCHES + 1)
+    if full or len(due) > CATCH_UP_MATCHES:
         summary = recompute()
         return {"skipped": False, "daily": summary.daily_rows, "all_time": summary.all_time_rows}
     if not due:
