@@ -60,6 +60,7 @@ LIMITS: tuple[Limit, ...] = (
     Limit("daily-practice", 100, HOUR),
     Limit("hint", 30, MINUTE),
     Limit("hint", 600, HOUR),
+    Limit("language", 30, MINUTE),
     Limit("signup", 10, HOUR),
     Limit("signup", 20, DAY),
 )

@@ -7,7 +7,6 @@ so a bad value stops start-up with a message naming the variable.
 from pathlib import Path
 
 from django.utils.csp import CSP
-from django.utils.translation import gettext_lazy as _
 
 from config.env import (
     env_bool,
@@ -48,6 +47,7 @@ INSTALLED_APPS = [
     "accounts",
     "tutorials",
     "leaderboards",
+    "translations",
 ]
 
 MIDDLEWARE = [
@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.guest_merge.GuestMergeMiddleware",
+    "translations.middleware.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -134,8 +135,17 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # Internationalisation: every user-facing string goes through gettext.
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English"))]
+# Each language's own name, as its speakers look for it in the language menu.
+LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("it", "Italiano"),
+    ("hu", "Magyar"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Numbers, dates and money follow the language (Django's formats, English's date in
+# config/formats/en): 1,234.5 / 1.234,5; 1 December 2026 / 1. Dezember 2026.
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

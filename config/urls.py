@@ -6,6 +6,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("learn/", include("tutorials.urls")),
     path("", include("leaderboards.urls")),
+    path("", include("translations.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -22,7 +22,8 @@ from django.utils.formats import date_format
 TIMEZONE_COOKIE = "tz"
 #: Longer than any IANA zone name ("America/Argentina/ComodRivadavia" is 32).
 MAX_ZONE_NAME = 64
-#: The one format every page writes a date in ("Nov. 30, 2026" in English).
+#: The one format every page writes a date in, as the visitor's language writes it
+#: ("30 November 2026" in English, "30. November 2026" in German).
 DAY_FORMAT = "DATE_FORMAT"
 
 
@@ -60,7 +61,7 @@ def day_of(value, *, daily: bool = False) -> dt.date:
 
 
 def format_day(value, *, daily: bool = False) -> str:
-    """``value``'s day written the site's one way, e.g. "Nov. 30, 2026"."""
+    """``value``'s day written the site's one way, e.g. "30 November 2026"."""
     if value in (None, ""):
         return ""
     return date_format(day_of(value, daily=daily), DAY_FORMAT)

@@ -60,6 +60,9 @@ class Player(models.Model):
     nickname = models.CharField(max_length=30, blank=True)
     #: The Schafkopf house rules chosen last (games.schafkopf_setup), offered again.
     schafkopf_setup = models.JSONField(default=dict, blank=True)
+    #: The site language an account chose in the language menu ("" until it chooses);
+    #: it follows the account to every browser it logs in from (translations.middleware).
+    language = models.CharField(max_length=8, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -71,7 +74,7 @@ class Player(models.Model):
             return self.nickname
         if self.user_id:
             return self.user.get_username()
-        return f"Guest {self.pk % 10000:04d}"
+        return _("Guest %(number)s") % {"number": f"{self.pk % 10000:04d}"}
 
 
 class DailyDeal(models.Model):

@@ -7,6 +7,9 @@ translated. Money is in cents, written as euros and cents.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -158,8 +161,11 @@ def your_money(cents: int) -> str:
 
 
 def money(cents: int) -> str:
-    """An amount in euros and cents: €0.30, €1.20."""
-    return _("€%(euros)d.%(cents)02d") % {"euros": cents // 100, "cents": cents % 100}
+    """An amount in euros and cents as the reader's language writes it: €0.30 and
+    €1,234.50 in English, 0,30 € and 1.234,50 € in German."""
+    amount = number_format(Decimal(cents) / 100, decimal_pos=2, force_grouping=True)
+    # Translators: where the euro sign goes and how it is spaced, e.g. "%(amount)s €".
+    return _("€%(amount)s") % {"amount": amount}
 
 
 def signed_money(cents: int) -> str:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from django.utils.formats import number_format
+
 from .models import SCHAFKOPF
 from .schafkopf_sentences import signed_money
 
@@ -28,4 +32,7 @@ def game_skill(skill: float, game: str) -> str:
     to the cent."""
     if game == SCHAFKOPF:
         return signed_money(round(skill))
-    return f"{skill:+.2f}"
+    sign = "+" if skill >= 0 else "\u2212"
+    # Rounded first: number_format cuts a float's digits off rather than rounding.
+    rounded = Decimal(f"{abs(skill):.2f}")
+    return sign + number_format(rounded, decimal_pos=2, force_grouping=True)

@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db.models import Q
+from django.utils import translation
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from games.models import Player
@@ -34,8 +38,20 @@ RAW_MAX = 4 * NICKNAME_MAX
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 #: More combining marks in a row than any script needs: text that spills over its line.
 MAX_MARKS_IN_A_ROW = 3
-#: What ``Player.display_name`` shows for a guest without a nickname.
-DEFAULT_GUEST_NAME = re.compile(r"guest\s*\d+")
+#: The placeholder of ``Player.display_name``'s "Guest %(number)s".
+_GUEST_NUMBER = "%(number)s"
+
+
+@cache
+def default_guest_name() -> re.Pattern:
+    """What ``Player.display_name`` shows for a guest without a nickname, in any of the
+    site's languages ("guest 0042", "gast 0042", ...), lower case."""
+    forms = set()
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            before, _sep, after = gettext("Guest %(number)s").lower().partition(_GUEST_NUMBER)
+        forms.add(re.escape(before.strip()) + r"\s*\d+\s*" + re.escape(after.strip()))
+    return re.compile("|".join(sorted(forms)))
 
 
 def clean_nickname(raw: object, player: Player) -> str:
@@ -94,7 +110,7 @@ def board_key(name: str) -> str:
 def is_taken(name: str, player: Player) -> bool:
     """True if ``name`` would pass for another player's name on the board."""
     key = board_key(name)
-    if DEFAULT_GUEST_NAME.fullmatch(key):
+    if default_guest_name().fullmatch(key):
         return True
     users = get_user_model()
     usernames = Q()

@@ -153,3 +153,13 @@ def member(client):
     user = UserFactory()
     client.force_login(user)
     return user
+
+
+@pytest.fixture(autouse=True)
+def _site_language_after_each_test():
+    """A request activates its visitor's language for the thread; each test starts in
+    the site's own language, as a new worker thread would."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()

@@ -60,7 +60,7 @@ def test_the_profile_dates_a_match_in_the_browsers_zone_and_a_daily_in_the_daily
         assert cookie == "Asia/Tokyo"
         started = page.locator("table.matches tbody td:first-child").all_inner_texts()
         # Newest first: the hand just played (now), then the two of that evening.
-        assert sorted(started[1:]) == ["Dec. 1, 2026", "Nov. 30, 2026"]
+        assert sorted(started[1:]) == ["1 December 2026", "30 November 2026"]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -64,15 +64,18 @@ def test_anything_else_is_not_a_zone(name):
 
 def test_one_format_for_a_date_and_for_a_moment():
     with timezone.override(ZoneInfo("Asia/Tokyo")):
-        assert format_day(dt.date(2026, 11, 30)) == "Nov. 30, 2026"
-        assert format_day(LATE_EVENING) == "Dec. 1, 2026"  # the viewer's zone
-        assert format_day(LATE_EVENING, daily=True) == "Nov. 30, 2026"  # the daily's
+        assert format_day(dt.date(2026, 11, 30)) == "30 November 2026"
+        assert format_day(LATE_EVENING) == "1 December 2026"  # the viewer's zone
+        assert format_day(LATE_EVENING, daily=True) == "30 November 2026"  # the daily's
 
 
 def test_the_template_filter_is_the_same_helper():
     template = Template('{% load dates %}{{ moment|day }} / {{ moment|day:"daily" }}')
     with timezone.override(ZoneInfo("Asia/Tokyo")):
-        assert template.render(Context({"moment": LATE_EVENING})) == "Dec. 1, 2026 / Nov. 30, 2026"
+        assert (
+            template.render(Context({"moment": LATE_EVENING}))
+            == "1 December 2026 / 30 November 2026"
+        )
 
 
 # -- the viewer's zone, from the cookie ----------------------------------------------
@@ -81,9 +84,9 @@ def test_the_template_filter_is_the_same_helper():
 def test_a_match_is_dated_in_the_viewers_zone_from_the_cookie(client):
     player = PlayerFactory(account=True)
     match_started_at(LATE_EVENING, player=player)
-    assert started_dates(profile_of(client, player.user, "Asia/Tokyo")) == ["Dec. 1, 2026"]
+    assert started_dates(profile_of(client, player.user, "Asia/Tokyo")) == ["1 December 2026"]
     assert started_dates(profile_of(client, player.user, "America/Los_Angeles")) == [
-        "Nov. 30, 2026"
+        "30 November 2026"
     ]
 
 
@@ -93,7 +96,7 @@ def test_without_a_valid_zone_the_dailys_zone_is_used(client, cookie):
     match_started_at(LATE_EVENING, player=player)
     response_page = profile_of(client, player.user, cookie)
     # Chicago's day, not UTC's (Dec. 1) nor anything the cookie tried to say.
-    assert started_dates(response_page) == ["Nov. 30, 2026"]
+    assert started_dates(response_page) == ["30 November 2026"]
 
 
 def test_the_browser_script_that_sets_the_cookie_is_on_every_page(client):
@@ -112,8 +115,8 @@ def test_a_daily_match_has_the_dailys_date_on_its_board_and_in_the_profile(clien
     # The viewer is in Tokyo, where that evening was already Dec. 1.
     client.cookies[TIMEZONE_COOKIE] = "Asia/Tokyo"
     board = client.get(reverse("leaderboards:board"), {"date": "2026-11-30"}).content.decode()
-    assert "Daily deal of Nov. 30, 2026" in board
-    assert started_dates(profile_of(client, player.user)) == ["Nov. 30, 2026"]
+    assert "Daily deal of 30 November 2026" in board
+    assert started_dates(profile_of(client, player.user)) == ["30 November 2026"]
 
 
 def test_todays_deal_has_the_same_date_on_the_daily_page_and_in_the_profile(client):

@@ -14,7 +14,7 @@ from content_policy import policed_page
 from moves import play_until
 from playwright.sync_api import Page, expect
 from screens import PHONE
-from table_page import click_and_wait, wait_live
+from table_page import click_and_wait, take_one_decision, wait_live
 
 from games.models import Match, Player
 from games.rule_text import rule_text
@@ -72,32 +72,6 @@ def guest_of(page: Page, site: str) -> Player:
 def open_match(page: Page, site: str, match: Match) -> None:
     page.goto(f"{site}/play/{match.pk}/")
     wait_live(page)
-
-
-def take_one_decision(page: Page) -> str:
-    """Whatever the live table asks, answer it through the page as a visitor would."""
-    table = page.locator("#table")
-    if table.locator("[data-action=new-game]").count():
-        return "done"
-    for kind in ("next-hand", "pass", "alone"):
-        button = table.locator(f"[data-action={kind}]")
-        if button.count():
-            click_and_wait(page, button)
-            return kind
-    if table.locator("[data-action=bury], [data-action=unknown]").count():
-        wanted = 2 if table.locator("[data-action=bury]").count() else 1
-        for _ in range(wanted):
-            click_and_wait(page, table.locator(".hand button[aria-pressed=false]").first)
-        click_and_wait(page, table.locator("[data-action=bury], [data-action=unknown]"))
-        return "bury"
-    if table.locator("[data-action=call]").count():
-        click_and_wait(page, table.locator("[data-action=call]").first)
-        return "call"
-    legal = table.locator(".hand button.is-legal")
-    if legal.count():
-        click_and_wait(page, legal.first)
-        return "play"
-    raise AssertionError("the table asks nothing: " + table.inner_text())
 
 
 # -- tests -------------------------------------------------------------------------

@@ -19,3 +19,29 @@ def click_and_wait(page: Page, target: str | Locator) -> None:
         "() => { const t = document.querySelector('#table');"
         " return t && t.dataset.old !== 'yes' && t.dataset.live === 'true'; }"
     )
+
+
+def take_one_decision(page: Page) -> str:
+    """Whatever the live table asks, answer it through the page as a visitor would."""
+    table = page.locator("#table")
+    if table.locator("[data-action=new-game]").count():
+        return "done"
+    for kind in ("next-hand", "pass", "alone"):
+        button = table.locator(f"[data-action={kind}]")
+        if button.count():
+            click_and_wait(page, button)
+            return kind
+    if table.locator("[data-action=bury], [data-action=unknown]").count():
+        wanted = 2 if table.locator("[data-action=bury]").count() else 1
+        for _ in range(wanted):
+            click_and_wait(page, table.locator(".hand button[aria-pressed=false]").first)
+        click_and_wait(page, table.locator("[data-action=bury], [data-action=unknown]"))
+        return "bury"
+    if table.locator("[data-action=call]").count():
+        click_and_wait(page, table.locator("[data-action=call]").first)
+        return "call"
+    legal = table.locator(".hand button.is-legal")
+    if legal.count():
+        click_and_wait(page, legal.first)
+        return "play"
+    raise AssertionError("the table asks nothing: " + table.inner_text())
