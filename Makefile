@@ -9,7 +9,7 @@ TEST_DATABASE_URL := postgres://postgres@127.0.0.1:5432/sheepshead
 TEST_BROKER_URL := redis://127.0.0.1:6379/0
 TEST_CACHE_URL := redis://127.0.0.1:6379/1
 
-.PHONY: help install run serve test lint bench clean chromium
+.PHONY: help install catalogs run serve test lint bench clean chromium gettext
 
 help:
 	@echo "make run     install, migrate, then web (http://127.0.0.1:8000/) + Celery worker + beat"
@@ -24,6 +24,12 @@ help:
 install:
 	@scripts/ensure-venv.sh
 	@$(MAKE) --silent --no-print-directory $(STAMP)
+	@$(MAKE) --silent --no-print-directory catalogs
+
+# Every language's catalogs (locale/*/LC_MESSAGES/*.po) into the django.mo Django
+# reads, with polib from the virtualenv: no GNU gettext needed (README, Translations).
+catalogs:
+	$(PY) -m translations.compile
 
 $(STAMP): pyproject.toml
 	@echo "Installing the project and its dev tools into $(VENV) (pyproject.toml changed)"
@@ -49,7 +55,15 @@ chromium:
 test: export DATABASE_URL ?= $(TEST_DATABASE_URL)
 test: export CELERY_BROKER_URL ?= $(TEST_BROKER_URL)
 test: export CACHE_URL ?= $(TEST_CACHE_URL)
-test: install chromium
+# GNU gettext only for the test that extracts the messages afresh (tests/translations);
+# the site itself compiles its catalogs with polib.
+gettext:
+	@if ! command -v xgettext >/dev/null || ! command -v msgmerge >/dev/null; then \
+		echo "Installing GNU gettext for the catalog tests"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y gettext; \
+	fi
+
+test: install chromium gettext
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest
 

@@ -5,9 +5,10 @@ go through gettext when a page is shown, so adding these entries to a
 catalog (``msgcat`` with the project's .po) translates the course.
 """
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from tutorials.course import course
+from tutorials.course import COURSE_FOLDERS, course
 
 
 def lesson_strings() -> list[tuple[str, str]]:
@@ -20,8 +21,10 @@ def lesson_strings() -> list[tuple[str, str]]:
             seen.add(text)
             out.append((where, text))
 
-    for lesson in course():
-        at = f"tutorials/lessons/{lesson.number:02d}-{lesson.slug}.json"
+    lessons = [(name, lesson) for name in COURSE_FOLDERS for lesson in course(name)]
+    for name, lesson in lessons:
+        folder = COURSE_FOLDERS[name].relative_to(settings.BASE_DIR)
+        at = f"{folder}/{lesson.number:02d}-{lesson.slug}.json"
         add(at, lesson.title)
         add(at, lesson.summary)
         for section in lesson.sections:
@@ -29,7 +32,7 @@ def lesson_strings() -> list[tuple[str, str]]:
             for paragraph in section.paragraphs:
                 add(at, paragraph)
             for ex in section.exercises:
-                where = f"{at} ({ex.id})"
+                where = f"{at}#{ex.id}"
                 add(where, ex.prompt)
                 for name in ("right", "wrong"):
                     add(where, ex.spec.get(name, ""))
