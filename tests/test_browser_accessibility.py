@@ -583,7 +583,7 @@ def password_change(tour: Tour) -> None:
     tour.page.fill("input[name=old_password]", PASSWORD)
     tour.page.fill("input[name=new_password1]", "a much longer secret 42")
     tour.page.fill("input[name=new_password2]", "a much longer secret 42")
-    tour.page.get_by_role("button", name="Change").click()
+    tour.page.get_by_role("button", name="Change", exact=True).click()
     tour.page.wait_for_url("**/accounts/password/done/")
     tour.check("password changed")
 

@@ -8,7 +8,6 @@ the browser's Accept-Language). An account also keeps its choice in
 from __future__ import annotations
 
 from django.conf import settings
-from django.utils import translation
 
 #: The session key holding an account's chosen language after login.
 SESSION_KEY = "account_language"
@@ -38,13 +37,15 @@ def set_language_cookie(response, code: str) -> None:
 
 def remember_for_account(request, player) -> None:
     """At login: the account's language back in force, or the one the visitor had
-    chosen as a guest kept for the account when it has none yet."""
+    chosen in the menu as a guest kept for the account when it has none yet. A visitor
+    who never chose goes on following the browser's language."""
     if player is None:
         return
     if not is_offered(player.language):
-        player.language = translation.get_language_from_request(request)
-        if not is_offered(player.language):
+        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+        if not is_offered(chosen):
             return
+        player.language = chosen
         player.save(update_fields=["language"])
     request.session[SESSION_KEY] = player.language
 

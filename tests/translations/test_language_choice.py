@@ -87,6 +87,16 @@ def test_an_account_without_a_choice_keeps_the_one_it_had_as_a_guest(client):
     assert user.__class__.objects.get(pk=user.pk).player.language == "it"
 
 
+def test_an_account_that_never_chose_follows_each_browsers_language(client):
+    user = UserFactory()
+    PlayerFactory(user=user)
+    client.post(reverse("accounts:login"), {"username": user.username, "password": PASSWORD},
+                HTTP_ACCEPT_LANGUAGE="it")  # fmt: skip
+    assert user.__class__.objects.get(pk=user.pk).player.language == ""
+    assert page_language(client.get(reverse("games:home"), HTTP_ACCEPT_LANGUAGE="hu")) == "hu"
+    assert page_language(client.get(reverse("games:home"), HTTP_ACCEPT_LANGUAGE="de")) == "de"
+
+
 NOON_FIRST_OF_DECEMBER = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC)
 
 
