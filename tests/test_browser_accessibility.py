@@ -583,9 +583,27 @@ def password_change(tour: Tour) -> None:
     tour.page.fill("input[name=old_password]", PASSWORD)
     tour.page.fill("input[name=new_password1]", "a much longer secret 42")
     tour.page.fill("input[name=new_password2]", "a much longer secret 42")
-    tour.page.get_by_role("button", name="Change", exact=True).click()
+    tour.page.get_by_role("button", name="Change password").click()
     tour.page.wait_for_url("**/accounts/password/done/")
     tour.check("password changed")
+
+
+@visit("language menu", "translations:choose")
+def language_menu(tour: Tour) -> None:
+    """Pages in each language the menu offers (longer words, other line breaks), and
+    the notice for a language it does not offer."""
+    page = tour.page
+    for path, language in (("/learn/", "de"), ("/", "hu"), ("/daily/", "it")):
+        tour.open(path)
+        page.select_option("#language-choice", language)
+        page.click("[data-action=choose-language]")
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        tour.check(f"{path} in {language}")
+    page.locator("#language-choice option").first.evaluate("o => { o.value = 'xx'; }")
+    page.select_option("#language-choice", "xx")
+    page.click("[data-action=choose-language]")
+    expect(page.locator("main")).to_contain_text("Scegli")  # still Italian: nothing changed
+    tour.check("a language not offered")
 
 
 @visit("profile", "accounts:profile")
