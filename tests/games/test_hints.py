@@ -7,7 +7,7 @@ from seating import seat_player
 
 from games import services
 from games.models import Match
-from rules_engine.players.hints import reason
+from games.sheepshead_hints import hint_sentence as reason
 
 pytestmark = pytest.mark.django_db
 SEED = b"a practice game with hints"
@@ -61,3 +61,18 @@ def test_the_reasons_name_the_rules_of_thumb(position):
     assert "leads trump" in reason(picker.view(1), play("QC"))
     partner = picker.apply(play("QC"))
     assert "Schmier" in reason(partner.view(2), play("AH"))
+
+
+@pytest.mark.parametrize("language", ["de", "it", "hu"])
+def test_a_hint_reads_in_the_visitors_language(client, language):
+    from english_words import english_in
+
+    player = seat_player(client)
+    match = services.start_match(player, "beginner", seed=SEED, hints=True)
+    english = client.get(reverse("games:hint", args=[match.pk])).content.decode()
+    sentence = english.split("Hint:", 1)[1].split("</p>", 1)[0].strip()
+    page = client.get(reverse("games:hint", args=[match.pk]), HTTP_ACCEPT_LANGUAGE=language)
+    translated = page.content.decode()
+    assert sentence not in translated
+    hint = translated.split('data-hint="', 1)[1].split("</p>", 1)[0]
+    assert english_in(hint, language) == []
