@@ -3,10 +3,13 @@ input, and the practice session with hints that ends it."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import schafkopf_answers
 from django.urls import reverse
 from factories import PlayerFactory, UserFactory
+from moves import play_until
 
 from games import services
 from games.models import Match
@@ -117,3 +120,26 @@ def test_a_schafkopf_practice_table_gives_the_experts_hint_with_its_reason(clien
     table = services.load_table(match)
     assert advice.action in table.state.legal_actions()
     assert advice.sentence.strip().endswith(".")
+
+
+@pytest.mark.parametrize(
+    ("deck", "names"),
+    [
+        ("german", r"(Eichel|Gras|Herz|Schellen)-"),
+        ("classic", r" of (clubs|spades|hearts|diamonds)"),
+    ],
+)
+def test_a_schafkopf_hint_names_its_card_as_the_players_schafkopf_deck_draws_it(deck, names):
+    player = PlayerFactory(schafkopf_deck=deck, deck="four")
+    match = services.start_match(
+        player, "beginner", seed=b"schafkopf practice", hints=True, game="schafkopf"
+    )
+    services.run_computers(match.pk)
+
+    def card_to_choose(table) -> bool:
+        legal = table.state.legal_actions() if table.state.turn == match.human_seat else []
+        return len([a for a in legal if a.card]) > 1
+
+    play_until(match, player, card_to_choose)
+    advice = services.hint(match.pk, player)
+    assert advice.action.card and re.search(names, advice.sentence), advice.sentence
