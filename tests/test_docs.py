@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = [
     ROOT / "README.md",
     ROOT / "docs" / "rules.md",
+    *sorted((ROOT / "docs").glob("rules.*.md")),
     ROOT / "tests" / "data" / "examples" / "README.md",
     ROOT / "tutorials" / "lessons" / "README.md",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -174,8 +175,10 @@ def _get_lesson(slug: str, course_name: str) -> Lesson:
 
 @require_GET
 def rules_page(request: HttpRequest) -> HttpResponse:
-    """The full rules (docs/rules.md): English for now, inside the site's translated page."""
-    return render(request, "tutorials/rules.html", {"rules": rules_doc.rules_html()})
+    """The full rules (docs/rules.md, or its translation in the reader's language)."""
+    language = rules_doc.rules_language(translation.get_language())
+    html = rules_doc.rules_html(rules_doc.rules_path(language))
+    return render(request, "tutorials/rules.html", {"rules": html, "rules_language": language})
 
 
 @require_GET

@@ -11,6 +11,8 @@ import polib
 
 from translations.catalogs import CATALOGS, LOCALE_DIR
 
+#: Words of the language itself that its catalogs happen not to use.
+ALSO_THE_LANGUAGES = {"de": {"minus", "moment", "start"}}
 WORD = re.compile(r"[^\W\d_]{4,}")
 _PLACEHOLDERS = re.compile(r"%\([^)]*\)[a-z]|\{[^}]*\}|<[^>]*>")
 
@@ -27,7 +29,7 @@ def english_only_words(language: str) -> frozenset[str]:
             original |= words(entry.msgid) | words(entry.msgid_plural or "")
             for text in [entry.msgstr, *entry.msgstr_plural.values()]:
                 translated |= words(text)
-    return frozenset(original - translated)
+    return frozenset(original - translated - ALSO_THE_LANGUAGES.get(language, set()))
 
 
 def english_in(text: str, language: str) -> list[str]:

@@ -18,11 +18,15 @@ from table_page import click_and_wait, take_one_decision, wait_live
 
 QUICK_DELAYS = {"slow": 60, "normal": 40, "fast": 20}
 #: What a step of a hand shows: the page's text and what it tells a screen reader.
+#: Code (the hand records' field names on the rules page) is not read as language.
 READ_TEXT = """() => {
   const labels = [...document.querySelectorAll('[aria-label], [title], [alt]')]
     .map(e => [e.getAttribute('aria-label'), e.getAttribute('title'), e.getAttribute('alt')]
     .filter(Boolean).join(' '));
-  return document.body.innerText + ' ' + labels.join(' ') + ' ' + document.title;
+  const code = [...document.querySelectorAll('code, pre')].map(e => e.innerText);
+  let text = document.body.innerText;
+  for (const piece of code) text = text.replace(piece, ' ');
+  return text + ' ' + labels.join(' ') + ' ' + document.title;
 }"""
 
 

@@ -21,7 +21,8 @@ from translations.management.commands.update_catalogs import translated_language
 from tutorials.course import SCHAFKOPF_COURSE, course
 
 pytestmark = pytest.mark.django_db
-NOT_READ = re.compile(r"<(script|style)\b.*?</\1>", re.S)
+#: Not read as language: scripts, styles, and code (the hand records' field names).
+NOT_READ = re.compile(r"<(script|style|code|pre)\b.*?</\1>", re.S)
 READ_ATTRIBUTES = re.compile(r'\b(?:aria-label|title|alt|placeholder)="([^"]*)"')
 
 

@@ -110,16 +110,34 @@ def test_the_course_and_every_lesson_link_to_the_full_rules(client):
         assert f'<a href="{RULES_URL}" data-rules-link>The full rules</a>' in html, url
 
 
-def test_the_page_around_the_rules_speaks_the_players_language(rf):
-    """The rules are English until they are translated; the page says so in other languages."""
+@pytest.mark.parametrize("language", ["de", "it", "hu"])
+def test_the_rules_are_shown_in_the_readers_language(rf, language):
     from tutorials.views import rules_page
 
-    english = rules_page(rf.get(RULES_URL)).content.decode()
-    assert "written in English for now" not in english
+    with translation.override(language):
+        page = rules_page(rf.get(RULES_URL)).content.decode()
+    translated = rules_doc.rules_path(language).read_text(encoding="utf-8")
+    title = translated.splitlines()[0].removeprefix("# ")
+    assert f'<div lang="{language}">' in page and title in page
+    assert "The rules of the games" not in page
+    assert 'class="rules-language"' not in page
+
+
+def test_a_language_without_its_rules_yet_gets_the_english_ones_and_is_told(
+    rf, tmp_path, monkeypatch
+):
+    from tutorials.views import rules_page
+
+    (tmp_path / "rules.md").write_text("# The rules\n\nEnglish.\n", encoding="utf-8")
+    (tmp_path / "rules.de.md").write_text("# Die Regeln\n\nDeutsch.\n", encoding="utf-8")
+    monkeypatch.setattr(rules_doc, "RULES_PATH", tmp_path / "rules.md")
     with translation.override("de"):
-        other = rules_page(rf.get(RULES_URL)).content.decode()
-    assert 'class="rules-language" lang="de"' in other
-    assert '<div lang="en">' in other
+        german = rules_page(rf.get(RULES_URL)).content.decode()
+    with translation.override("it"):
+        italian = rules_page(rf.get(RULES_URL)).content.decode()
+    assert "Die Regeln" in german and 'class="rules-language"' not in german
+    assert "The rules" in italian and '<div lang="en">' in italian
+    assert 'class="rules-language" lang="it"' in italian
 
 
 def test_markdown_in_the_rules_file_cannot_inject_html(tmp_path):
