@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils import translation
 
+from config.errors import DATABASE_GONE
+
 from .languages import SESSION_KEY, is_offered, set_language_cookie
 
 
@@ -17,9 +19,10 @@ class AccountLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        chosen = None
-        if request.user.is_authenticated:
-            chosen = request.session.get(SESSION_KEY)
+        try:
+            chosen = request.session.get(SESSION_KEY) if request.user.is_authenticated else None
+        except DATABASE_GONE:
+            chosen = None  # the view meets the same outage and answers 503
         if not is_offered(chosen) or chosen == request.LANGUAGE_CODE:
             return self.get_response(request)
         request.LANGUAGE_CODE = chosen

@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-#: Forms a player uses; the speed and deck settings form is not a move.
-IGNORED_FORM_CLASSES = {"speed-form", "inline-form"}
+#: Forms that are not a move: the speed and deck settings, the language menu.
+IGNORED_FORM_CLASSES = {"speed-form", "inline-form", "language-menu"}
 DELAY = re.compile(r"delay:(\d+)ms")
 
 

@@ -23,10 +23,10 @@ READ_TEXT = """() => {
   const labels = [...document.querySelectorAll('[aria-label], [title], [alt]')]
     .map(e => [e.getAttribute('aria-label'), e.getAttribute('title'), e.getAttribute('alt')]
     .filter(Boolean).join(' '));
-  const code = [...document.querySelectorAll('code, pre')].map(e => e.innerText);
-  let text = document.body.innerText;
-  for (const piece of code) text = text.replace(piece, ' ');
-  return text + ' ' + labels.join(' ') + ' ' + document.title;
+  const body = document.body.cloneNode(true);
+  body.querySelectorAll('code, pre, script, style, [hidden]').forEach(e => e.remove());
+  body.querySelectorAll('*').forEach(e => e.append(' '));  // words of two elements stay apart
+  return body.textContent + ' ' + labels.join(' ') + ' ' + document.title;
 }"""
 
 

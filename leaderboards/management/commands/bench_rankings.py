@@ -226,7 +226,8 @@ class Command(BaseCommand):
                         (first_user + n, "!", False, f"bench{n}", "", "", "", False, True, now)
                     )
             player_columns = (
-                "(id, user_id, speed, deck, schafkopf_deck, schafkopf_setup, nickname, created_at)"
+                "(id, user_id, speed, deck, schafkopf_deck, schafkopf_setup, nickname, language,"
+                " created_at)"
             )
             with raw.cursor().copy(
                 f"COPY {Player._meta.db_table} {player_columns} FROM STDIN"
@@ -240,6 +241,7 @@ class Command(BaseCommand):
                             "classic",
                             "german",
                             "{}",
+                            "",
                             "",
                             now,
                         )
