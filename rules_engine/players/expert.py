@@ -17,8 +17,8 @@ from ..schafkopf_view import SchafkopfView
 from ..view import SeatView
 from . import schafkopf_expert
 from .base import Player
+from .evaluation import Evaluation, search
 from .knowledge import knowledge_from_view
-from .montecarlo import best_of, sample_and_play
 from .playout import play_out_after
 from .rng import Rng
 from .rule_based import StandardPlayer
@@ -50,24 +50,26 @@ class ExpertPlayer(Player):
         self.fallback = StandardPlayer()
 
     def decide(self, view: SeatView, seed: bytes = b"") -> Action:
-        legal = view.legal
-        if len(legal) <= 1:
+        if len(view.legal) <= 1:
             return super().decide(view, seed)
+        return self.evaluate(view, seed).choice
+
+    def evaluate(self, view: SeatView, seed: bytes = b"", also=()) -> Evaluation:
+        """The search behind :meth:`decide`, with ``also`` (a person's action, say)
+        weighed beside the expert's own candidates on the same deals."""
         rng = Rng(seed, self.level, view.seat, len(view.actions))
-        if isinstance(view, SchafkopfView):
-            preferred = self.fallback.decide(view, seed)
-            return schafkopf_expert.decide(view, rng, self.schafkopf_samples, preferred)
-        candidates = self._candidates(view)
-        if len(candidates) == 1:
-            return candidates[0]
-        sampler = DealSampler(knowledge_from_view(view))
-        totals, sampled = sample_and_play(
-            sampler, candidates, rng, self.samples, play_out_after, outcome
-        )
-        if not sampled:
-            return self.fallback.decide(view, seed)
         preferred = self.fallback.decide(view, seed)
-        return best_of(candidates, totals, preferred, self.prior * sampled)
+        if isinstance(view, SchafkopfView):
+            return schafkopf_expert.evaluate(view, rng, self.schafkopf_samples, preferred, also)
+        candidates = self._candidates(view)
+        if len(candidates) == 1 and all(a in candidates for a in also):
+            return Evaluation(candidates[0])
+        sampler = DealSampler(knowledge_from_view(view))
+        found = search(
+            sampler, candidates, also, rng, self.samples, play_out_after, outcome,
+            preferred, self.prior,
+        )  # fmt: skip
+        return found or Evaluation(preferred)
 
     def _candidates(self, view: SeatView) -> list[Action]:
         hand = codes_to_mask(view.hand)

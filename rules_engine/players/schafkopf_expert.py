@@ -18,6 +18,7 @@ from ..cards import CARD_POINTS, cards_of
 from ..contracts import Game
 from ..schafkopf_actions import BID, CALL_ACTIONS, KONTRA, SOLO_DECLARATIONS
 from ..schafkopf_view import SchafkopfView
+from .evaluation import Evaluation, search
 from .montecarlo import best_of, sample_and_play
 from .rng import Rng
 from .schafkopf_knowledge import SchafkopfKnowledge, schafkopf_knowledge
@@ -49,49 +50,60 @@ STRATEGY_PRIOR = 0.15
 
 def decide(view: SchafkopfView, rng: Rng, samples: int, preferred: Action) -> Action:
     """The expert's action; ``preferred`` is the standard strategy's."""
+    return evaluate(view, rng, samples, preferred).choice
+
+
+def evaluate(view: SchafkopfView, rng: Rng, samples: int, preferred: Action, also=()):
+    """The search behind :func:`decide`, with ``also`` weighed beside its candidates."""
     k = schafkopf_knowledge(view)
     if view.phase == "bidding":
-        return _bid(view, k, rng, samples, preferred)
+        return _bid(view, k, rng, samples, preferred, also)
     candidates = candidates_of(view, k)
     if preferred not in candidates:
         candidates.append(preferred)
-    if len(candidates) == 1:
-        return candidates[0]
-    sampler = SchafkopfSampler(k)
-    totals, sampled = sample_and_play(sampler, candidates, rng, samples, play_out_after, outcome)
-    if not sampled:
-        return preferred
-    return best_of(candidates, totals, preferred, _prior(view, sampled))
+    if len(candidates) == 1 and all(a in candidates for a in also):
+        return Evaluation(candidates[0])
+    found = search(
+        SchafkopfSampler(k), candidates, also, rng, samples, play_out_after, outcome,
+        preferred, _prior(view, 1),
+    )  # fmt: skip
+    return found or Evaluation(preferred)
 
 
 def _prior(view: SchafkopfView, sampled: int) -> float:
     return STRATEGY_PRIOR * view.options["tariff_rufspiel"] * sampled
 
 
-def _bid(view: SchafkopfView, k: SchafkopfKnowledge, rng: Rng, samples: int, preferred):
+def _bid(view: SchafkopfView, k: SchafkopfKnowledge, rng: Rng, samples: int, preferred, also):
     """Bid if one of the games the hand comes nearest to, declared when its turn
-    comes, does better than passing: a bid is searched with what it would declare."""
-    if best_margin(k.hand, k.variant) < -OUT_OF_REACH * scale(k.variant):
-        return PASS
+    comes, does better than passing: a bid is searched with what it would declare.
+    A bid's value is that of the best of those games."""
+    out_of_reach = best_margin(k.hand, k.variant) < -OUT_OF_REACH * scale(k.variant)
+    if out_of_reach and BID not in also:
+        return Evaluation(PASS)
     calls = [CALL_ACTIONS[c] for c in callable_cards(k.hand, k.variant)]
     first_bidder = (*calls, *SOLO_DECLARATIONS)
     candidates: list = [PASS, *_nearest(view, k, first_bidder)]
-    sampler = SchafkopfSampler(k)
 
     def finish(state, candidate):
         if candidate is PASS:
             return play_out_after(state, PASS)
         return play_out_declaring(state.apply(BID), view.seat, candidate)
 
-    totals, sampled = sample_and_play(sampler, candidates, rng, samples, finish, outcome)
+    totals, sampled = sample_and_play(
+        SchafkopfSampler(k), candidates, rng, samples, finish, outcome
+    )
     if not sampled:
-        return preferred
+        return Evaluation(preferred)
     leads = view.seat == (view.dealer + 1) % view.seats
     standard = (
         PASS if preferred is PASS else choose_declaration(k.hand, first_bidder, k.variant, leads)
     )
-    best = best_of(candidates, totals, standard, _prior(view, sampled))
-    return PASS if best is PASS else BID
+    means = [t / sampled for t in totals]
+    best = PASS if out_of_reach else best_of(candidates, totals, standard, _prior(view, sampled))
+    choice = PASS if best is PASS else BID
+    values = (means[0], max(means[1:])) if len(means) > 1 else (means[0],)
+    return Evaluation(choice, (PASS, BID)[: len(values)], values, sampled)
 
 
 def candidates_of(view: SchafkopfView, k: SchafkopfKnowledge) -> list[Action]:
