@@ -12,8 +12,9 @@ import logging
 from functools import partial
 
 from celery import shared_task
-from django.db import DatabaseError, close_old_connections, transaction
+from django.db import close_old_connections, transaction
 
+from config.tasks import RETRY, queue_safely
 from games.daily import ensure_upcoming
 
 from .ranking import (
@@ -33,14 +34,6 @@ DEBOUNCE_SECONDS = 10
 #: Finished matches the catch-up ranks one by one; with more waiting, one full
 #: recompute is cheaper.
 CATCH_UP_MATCHES = 500
-
-RETRY = {
-    "autoretry_for": (DatabaseError,),
-    "retry_backoff": 2,
-    "retry_backoff_max": 60,
-    "max_retries": 8,
-    "acks_late": True,
-}
 
 
 @shared_task(name="leaderboards.recompute_rankings", **RETRY)
@@ -99,7 +92,5 @@ def _queue_recompute() -> None:
 
 
 def _queue(task, **options) -> None:
-    try:
-        task.apply_async(**options)
-    except Exception:  # the broker is down: not the player's problem
-        logger.exception("Could not queue %s; the beat's catch-up will do it", task.name)
+    if not queue_safely(task, **options):
+        logger.warning("The beat's catch-up will do %s", task.name)

@@ -163,3 +163,28 @@ def _site_language_after_each_test():
 
     yield
     translation.deactivate()
+
+
+@pytest.fixture(scope="module")
+def module_worker(django_db_setup, django_db_blocker, tmp_path_factory):
+    """One real Celery worker for a test module, on a queue of its own, using the test
+    database (tests/support/celery_worker.py)."""
+    import uuid
+
+    from celery_worker import Worker, purge
+
+    queue = f"test-{uuid.uuid4().hex[:12]}"
+    purge(queue)
+    with django_db_blocker.unblock():
+        worker = Worker(queue, tmp_path_factory.mktemp("worker")).start()
+    try:
+        yield worker
+    finally:
+        worker.stop()
+
+
+@pytest.fixture
+def worker(module_worker):
+    """The module's worker, its log read from this test's start."""
+    module_worker.mark()
+    return module_worker

@@ -1,10 +1,9 @@
 """The Celery jobs, run by a real worker against the Redis broker on this machine."""
 
 import datetime as dt
-import uuid
 
 import pytest
-from celery_worker import TableLock, Worker, purge, wait_for
+from celery_worker import TableLock, wait_for
 from django.utils import timezone
 from factories import DailyDealFactory, HandOutcomeFactory, MatchFactory, PlayerFactory
 
@@ -21,26 +20,6 @@ from leaderboards.tasks import (
 
 DAY = dt.date(2027, 3, 1)
 HANDS = 10
-
-
-@pytest.fixture(scope="module")
-def module_worker(django_db_setup, django_db_blocker, tmp_path_factory):
-    """One real worker for this module, on a queue of its own, using the test database."""
-    queue = f"test-{uuid.uuid4().hex[:12]}"
-    purge(queue)
-    with django_db_blocker.unblock():
-        worker = Worker(queue, tmp_path_factory.mktemp("worker")).start()
-    try:
-        yield worker
-    finally:
-        worker.stop()
-
-
-@pytest.fixture
-def worker(module_worker):
-    """The module's worker, its log read from this test's start."""
-    module_worker.mark()
-    return module_worker
 
 
 def ranked_attempts(deal, scores_per_hand):
