@@ -16,7 +16,7 @@ help:
 	@echo "make serve   install, then production: migrate, collectstatic, gunicorn + Celery worker + beat"
 	@echo "make test    install, ruff, then pytest on PostgreSQL (and Chromium for browser tests)"
 	@echo "make lint    ruff check ."
-	@echo "make bench   engine speed, computer players in duplicate matches, rankings, then the site under load (minutes)"
+	@echo "make bench   engine speed, the coach, computer players in duplicate matches, rankings, then the site under load (minutes)"
 	@echo "make clean   remove .venv, var/ and caches"
 
 # (Re)creates .venv when missing or older than the Python we would pick, then
@@ -80,6 +80,7 @@ BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/sheepshead_bench
 LOAD_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/sheepshead_load
 bench: install
 	$(PY) -m rules_engine.bench
+	$(PY) -m coach.bench
 	$(PY) -m rules_engine.arena --candidate beginner --field random --deals $(BENCH_DEALS) --workers 2
 	$(PY) -m rules_engine.arena --candidate standard --field beginner --deals $(BENCH_DEALS) --workers 2
 	$(PY) -m rules_engine.arena --candidate expert --field standard --deals $(BENCH_DEALS) --workers 2

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.forms import SignupForm
 from accounts.stats import player_statistics
+from coach.progress import progress_of
 from config.ratelimit import (
     claim_login_turn,
     client_address,
@@ -82,6 +83,9 @@ def profile(request: HttpRequest) -> HttpResponse:
     player = current_player(request)
     stats = player_statistics(player)
     chart = line_chart({_("Your score"): stats.running})
-    return render(
-        request, "accounts/profile.html", {"player": player, "stats": stats, "chart": chart}
-    )
+    coach = [
+        {"progress": game, "chart": game.chart(_("Cost per decision"))}
+        for game in progress_of(player)
+    ]
+    context = {"player": player, "stats": stats, "chart": chart, "coach": coach}
+    return render(request, "accounts/profile.html", context)

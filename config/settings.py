@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "tutorials",
     "leaderboards",
     "translations",
+    "coach",
 ]
 
 MIDDLEWARE = [

@@ -7,6 +7,7 @@ urlpatterns = [
     path("learn/", include("tutorials.urls")),
     path("", include("leaderboards.urls")),
     path("", include("translations.urls")),
+    path("", include("coach.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -12,6 +12,7 @@ numbers go into a table beside the chart for those who can't see it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .score_text import signed
@@ -36,12 +37,9 @@ LABEL_GAP = 10
 class Marker:
     x: float
     y: float
-    value: int
+    value: float
     path: str  # the SVG path of the marker's shape at (x, y)
-
-    @property
-    def text(self) -> str:
-        return signed(self.value)
+    text: str  # the value as the chart writes it
 
 
 @dataclass(frozen=True)
@@ -53,14 +51,11 @@ class Series:
     filled: bool  # a solid marker, or an outline (the "ring")
     points: str  # "x,y x,y ..." for an SVG polyline
     markers: tuple[Marker, ...]
-    values: tuple[int, ...]
-    last: int
+    values: tuple[float, ...]
+    last: float
+    last_text: str
     label_x: float  # where its end label's marker sits; the name follows it
     label_y: float  # where its end label sits, clear of the others
-
-    @property
-    def last_text(self) -> str:
-        return signed(self.last)
 
     @property
     def end_marker(self) -> str:
@@ -78,12 +73,9 @@ class Series:
 
 @dataclass(frozen=True)
 class TableRow:
-    number: int  # 1 for the first value (the first hand)
-    values: tuple[int, ...]  # one per series, in the series' order
-
-    @property
-    def texts(self) -> tuple[str, ...]:
-        return tuple(signed(v) for v in self.values)
+    number: str  # "1" for the first value (the first hand), or the row's own label
+    values: tuple[float, ...]  # one per series, in the series' order
+    texts: tuple[str, ...]  # the values as the chart writes them
 
 
 @dataclass(frozen=True)
@@ -95,21 +87,36 @@ class LineChart:
     bottom: int
     series: tuple[Series, ...]
     count: int  # values per series
+    text: Callable[[float], str] = signed
+    row_labels: tuple[str, ...] = ()
 
     @property
     def is_empty(self) -> bool:
         return self.count == 0
 
     @property
+    def top_text(self) -> str:
+        return self.text(self.top)
+
+    @property
+    def bottom_text(self) -> str:
+        return self.text(self.bottom)
+
+    @property
     def rows(self) -> tuple[TableRow, ...]:
         """The chart's numbers, a row per hand, for its data table."""
 
-        def value(series: Series, i: int) -> int:
+        def value(series: Series, i: int) -> float:
             return series.values[i] if i < len(series.values) else series.last
 
-        return tuple(
-            TableRow(i + 1, tuple(value(s, i) for s in self.series)) for i in range(self.count)
-        )
+        def label(i: int) -> str:
+            return self.row_labels[i] if i < len(self.row_labels) else str(i + 1)
+
+        rows = []
+        for i in range(self.count):
+            values = tuple(value(s, i) for s in self.series)
+            rows.append(TableRow(label(i), values, tuple(self.text(v) for v in values)))
+        return tuple(rows)
 
 
 def marker_path(shape: str, x: float, y: float, size: float = MARKER_SIZE) -> str:
@@ -160,8 +167,18 @@ def _label_places(wanted: list[float], low: float, high: float) -> list[float]:
     return [round(y, 1) for y in placed]
 
 
-def line_chart(named_values: dict, width: int = 320, height: int = 160, pad: int = 12) -> LineChart:
-    """Scale series of running totals into one chart that starts at zero."""
+def line_chart(
+    named_values: dict,
+    width: int = 320,
+    height: int = 160,
+    pad: int = 12,
+    *,
+    text: Callable[[float], str] = signed,
+    row_labels: tuple[str, ...] = (),
+) -> LineChart:
+    """Scale series of running totals into one chart that starts at zero; ``text``
+    writes a value (a signed score by default), ``row_labels`` name the data
+    table's rows (the hand's number by default)."""
     count = max((len(v) for v in named_values.values()), default=0)
     everything = [0] + [x for values in named_values.values() for x in values]
     top, bottom = max(everything), min(everything)
@@ -186,7 +203,7 @@ def line_chart(named_values: dict, width: int = 320, height: int = 160, pad: int
             (x_of(i), round(y_of(v) + nudges[n][i], 1)) for i, v in enumerate(columns[n])
         ]
         markers = tuple(
-            Marker(x, y, v, marker_path(shape, x, y))
+            Marker(x, y, v, marker_path(shape, x, y), text(v))
             for (x, y), v in zip(coordinates[1:], values, strict=True)
         )
         drawn.append((n, str(label), shape, coordinates, markers, tuple(values)))
@@ -202,9 +219,10 @@ def line_chart(named_values: dict, width: int = 320, height: int = 160, pad: int
             markers=markers,
             values=values,
             last=values[-1] if values else 0,
+            last_text=text(values[-1] if values else 0),
             label_x=x_of(span_x) + 3 * MARKER_SIZE,
             label_y=label_ys[n],
         )
         for n, label, shape, coordinates, markers, values in drawn
     )
-    return LineChart(width, height, y_of(0), top, bottom, series, count)
+    return LineChart(width, height, y_of(0), top, bottom, series, count, text, tuple(row_labels))

@@ -41,7 +41,7 @@ from .models import SCHAFKOPF, SHEEPSHEAD, DailyDeal, Hand, HandOutcome, Match, 
 from .rule_text import rule_text
 from .schafkopf_hints import hint_sentence as schafkopf_hint_sentence
 from .sheepshead_hints import hint_sentence as sheepshead_hint_sentence
-from .signals import match_finished
+from .signals import hand_finished, match_finished
 
 #: The daily deal's computer players.
 DAILY_LEVEL = "expert"
@@ -333,6 +333,8 @@ def _save(match: Match, hand: Hand, state) -> None:
             match.finished_at = now
             match_finished.send(sender=Match, match=match)
     hand.save(update_fields=fields)
+    if "result" in fields:
+        hand_finished.send(sender=Hand, hand=hand, match=match)
     match.version += 1
     match.save(update_fields=["version", "scores", "finished_at", "updated_at"])
 

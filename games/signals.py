@@ -10,3 +10,7 @@ from django.dispatch import Signal
 #: it. Arguments: ``match`` (the games.Match). Receivers that queue work should
 #: do it with ``transaction.on_commit`` so nothing runs for a rolled-back finish.
 match_finished = Signal()
+
+#: A hand has just ended, inside the transaction that recorded its result. Arguments:
+#: ``hand`` (the games.Hand) and ``match``. The same on_commit advice as above.
+hand_finished = Signal()

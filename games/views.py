@@ -151,7 +151,7 @@ def new_schafkopf_game(request: HttpRequest) -> HttpResponse:
 # -- the table ----------------------------------------------------------------------
 
 
-def _own_match(request: HttpRequest, match_id) -> tuple[Player, Match]:
+def own_match(request: HttpRequest, match_id) -> tuple[Player, Match]:
     """The match, only for its own player: anyone else gets a 404."""
     player = current_player(request, create=False)
     if player is None:
@@ -162,7 +162,7 @@ def _own_match(request: HttpRequest, match_id) -> tuple[Player, Match]:
         raise Http404(str(error)) from error
 
 
-def _states_or_404(hand: Hand, step: int | None):
+def states_or_404(hand: Hand, step: int | None):
     """``services.states_of``, where a damaged record is a clear 404, not a 500."""
     try:
         return services.states_of(hand, step)
@@ -193,7 +193,7 @@ def _render_table(
         hands = list(match.hands.all())
     hand = hands[-1]
     wanted = None if step is None else max(0, step)
-    shown, state = _states_or_404(hand, wanted)
+    shown, state = states_or_404(hand, wanted)
     if not state.is_over and state.turn != match.human_seat:
         # The computers' moves after the last one stored are missing (the server
         # stopped in between): they are deterministic, so let them move now.
@@ -201,7 +201,7 @@ def _render_table(
         match.refresh_from_db()
         hands = list(match.hands.all())
         hand = hands[-1]
-        shown, state = _states_or_404(hand, wanted)
+        shown, state = states_or_404(hand, wanted)
     steps = len(state.actions)
     step = steps if wanted is None else min(wanted, steps)
     view = shown.view(match.human_seat)
@@ -245,7 +245,7 @@ def table(request: HttpRequest, match_id) -> HttpResponse:
     ``chosen`` / ``toggle`` carry the cards picked so far for a bury or an
     unknown: choosing is only a way of looking at the table, nothing is stored.
     """
-    player, match = _own_match(request, match_id)
+    player, match = own_match(request, match_id)
     step = parse_int(request.GET.get("step"))
     number = parse_int(request.GET.get("hand"))
     hands = list(match.hands.all())
@@ -264,7 +264,7 @@ def table(request: HttpRequest, match_id) -> HttpResponse:
 @never_cache
 def act(request: HttpRequest, match_id) -> HttpResponse:
     """Apply the human's move; the page then reveals the computers' moves one by one."""
-    player, match = _own_match(request, match_id)
+    player, match = own_match(request, match_id)
     kind = request.POST.get("action", "")
     version = parse_int(request.POST.get("version"))
     partial = _wants_partial(request)
@@ -317,7 +317,7 @@ def act(request: HttpRequest, match_id) -> HttpResponse:
 @rate_limited("hint")
 def hint(request: HttpRequest, match_id) -> HttpResponse:
     """In a practice match from the course: what the expert would play now, and why."""
-    player, match = _own_match(request, match_id)
+    player, match = own_match(request, match_id)
     try:
         advice = services.hint(match.pk, player)
     except GameError as error:
@@ -330,7 +330,7 @@ def hint(request: HttpRequest, match_id) -> HttpResponse:
 def speed(request: HttpRequest, match_id) -> HttpResponse:
     """The table's settings: how fast the computer players' moves appear (``speed``)
     and the deck's colours (``deck``); the table stays where it was."""
-    player, match = _own_match(request, match_id)
+    player, match = own_match(request, match_id)
     choice = request.POST.get("speed")
     if choice in SPEEDS and choice != player.speed:
         player.speed = choice
@@ -368,12 +368,12 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
 
     It opens at the start (the deal, step 0), so Next walks through the hand.
     """
-    player, match = _own_match(request, match_id)
+    player, match = own_match(request, match_id)
     hand = Hand.objects.filter(match=match, number=number - 1).first()
     if hand is None or hand.result is None:
         raise Http404(_("This hand isn't finished yet: it can be replayed once it is over."))
     wanted = max(0, parse_int(request.GET.get("step"), 0))
-    shown, final = _states_or_404(hand, wanted)
+    shown, final = states_or_404(hand, wanted)
     steps = len(final.actions)
     step = min(wanted, steps)
     seat = parse_int(request.GET.get("seat"), match.human_seat)

@@ -38,6 +38,7 @@ from schafkopf_page import asked as schafkopf_asked
 from seating import seat_player
 from table_page import click_and_wait, wait_live
 
+from coach.store import analyse_hand_once
 from games.daily import ensure_daily, today
 from games.models import SCHAFKOPF, SHEEPSHEAD, Match
 from games.schafkopf_setup import SchafkopfSetup
@@ -308,6 +309,30 @@ def replay(tour: Tour) -> None:
     for moment, step in (("start", 0), ("middle", steps // 2), ("end", steps)):
         tour.open(f"/play/{match.pk}/hand/1/?step={step}")
         tour.check(f"replay, {moment}")
+
+
+@visit("the coach: a hand's summary and the replay's marks", "coach:summary", "coach:marks")
+def coach(tour: Tour) -> None:
+    """Pending while the analysis waits (no worker here), then, once it is stored, the
+    summary the page's htmx asks for again, and the replay's verdicts."""
+    page = tour.page
+    player = tour.as_guest()
+    match = start_match(player, "beginner", seed=PICKER_SEED)
+    match = play_until(match, player, hand_over, "random")
+    open_table(tour, match)
+    expect(page.locator("#coach-summary[data-coach=pending]")).to_be_visible()
+    tour.check("the coach's summary, pending")
+    hand = match.hands.get(number=0)
+    analysis, _created = analyse_hand_once(hand.pk)
+    expect(page.locator("#coach-summary[data-coach=ready]")).to_be_visible(timeout=15_000)
+    expect(page.locator(".coach-remarks li").first).to_be_visible()
+    tour.check("the coach's summary, ready")
+    costly = next(v for v in analysis.verdicts if not v["fine"])
+    tour.open(f"/play/{match.pk}/hand/1/?step={costly['step'] + 1}")
+    expect(page.locator("#coach-marks [data-verdict=costly]")).to_be_visible()
+    tour.check("replay, the coach's verdict on a costly move")
+    page.locator("#coach-marks [data-mark=fine]").first.click()
+    expect(page.locator("#coach-marks [data-verdict=fine]")).to_be_visible()
 
 
 # -- home, daily, boards ------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import kombu.pools
 import pytest
 from celery_worker import Worker, purge, wait_for
 from django.conf import settings
@@ -189,6 +190,9 @@ def send_through(url: str | None) -> None:
     ``broker_url``, so the write URL is the one to set.)"""
     if celery_app._pool is not None:
         celery_app._pool.force_close_all()
+    # kombu keeps a producer pool per broker URL for the whole process, over the
+    # connection pool just closed: drop those too, or the next send meets a closed pool.
+    kombu.pools.reset()
     celery_app.conf.broker_write_url = url
     celery_app._pool = None
     celery_app.amqp._producer_pool = None

@@ -13,9 +13,10 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from coach.models import HandAnalysis
 from games.daily import DAILY_RULES, daily_seed
 from games.game_kinds import seats_of
-from games.models import SHEEPSHEAD, DailyDeal, HandOutcome, Match, Player
+from games.models import SHEEPSHEAD, DailyDeal, Hand, HandOutcome, Match, Player
 from leaderboards.models import AllTimeRank, DailyRank
 from tutorials.models import LessonProgress
 
@@ -164,6 +165,33 @@ class AllTimeRankFactory(factory.django.DjangoModelFactory):
     hands = 10
     points = 0
     best_streak = 1
+
+
+class FinishedHandFactory(factory.django.DjangoModelFactory):
+    """A finished hand's row (its record empty): for what reads results, not for play."""
+
+    class Meta:
+        model = Hand
+
+    match = factory.SubFactory(MatchFactory)
+    number = factory.Sequence(lambda n: n % 10)
+    record = factory.LazyFunction(dict)
+    result = factory.LazyAttribute(lambda hand: {"scores": [0] * len(hand.match.scores)})
+
+
+class HandAnalysisFactory(factory.django.DjangoModelFactory):
+    """The coach's analysis of a finished hand: ``decisions`` that cost ``total_cost``."""
+
+    class Meta:
+        model = HandAnalysis
+
+    hand = factory.SubFactory(FinishedHandFactory)
+    player = factory.SelfAttribute("hand.match.player")
+    game = factory.SelfAttribute("hand.match.game")
+    verdicts = factory.LazyFunction(list)
+    decisions = 4
+    fine = 3
+    total_cost = 1.0
 
 
 class LessonProgressFactory(factory.django.DjangoModelFactory):

@@ -7,10 +7,11 @@ from games.services import load_table, next_hand, submit_action
 from rules_engine.players import player_for
 
 
-def standard_move(match) -> dict:
-    """What a standard player would do in the human's seat, as the page's form fields."""
+def standard_move(match, level: str = "standard") -> dict:
+    """What a standard player (or one of ``level``) would do in the human's seat, as the
+    page's form fields."""
     table = load_table(match)
-    action = player_for("standard").decide(table.state.view(match.human_seat), b"test")
+    action = player_for(level).decide(table.state.view(match.human_seat), b"test")
     data = {"action": action.kind}
     if action.card:
         data["card"] = action.card
@@ -25,8 +26,9 @@ def standard_move(match) -> dict:
     return data
 
 
-def play_until(match, player, stop):
-    """Play standard moves (next hand when one ends) until ``stop(table)`` is true."""
+def play_until(match, player, stop, level: str = "standard"):
+    """Play standard moves (or ``level``'s; next hand when one ends) until ``stop(table)``
+    is true."""
     while True:
         table = load_table(match)
         if stop(table):
@@ -36,7 +38,7 @@ def play_until(match, player, stop):
         if table.state.is_over:
             match = next_hand(match.pk, player, match.version)
         else:
-            match = submit_action(match.pk, player, standard_move(match), match.version)
+            match = submit_action(match.pk, player, standard_move(match, level), match.version)
 
 
 def hand_over(table) -> bool:
@@ -44,8 +46,8 @@ def hand_over(table) -> bool:
     return table.state.is_over
 
 
-def finish_in_one_hand(player, match):
+def finish_in_one_hand(player, match, level: str = "standard"):
     """Make the match one hand long, then play that hand: the match finishes."""
     Match.objects.filter(pk=match.pk).update(hand_count=1)
     match.refresh_from_db()
-    return play_until(match, player, hand_over)
+    return play_until(match, player, hand_over, level)
