@@ -4,7 +4,7 @@ a finished hand's analysis is stored once, however often the task runs, and the 
 from __future__ import annotations
 
 import pytest
-from celery_worker import TableLock, wait_for
+from celery_worker import sent_with_its_connection_cut, wait_for
 from factories import PlayerFactory
 from moves import finish_in_one_hand
 
@@ -40,12 +40,11 @@ def test_a_worker_analyses_a_finished_hand_once_however_often_it_is_asked(worker
 @pytest.mark.django_db(transaction=True)
 def test_an_analysis_whose_database_connection_dies_is_retried_and_stored_once(worker):
     _match, hand = finished_hand()
-    with TableLock(HandAnalysis._meta.db_table) as lock:
-        result = analyse_hand.apply_async(kwargs={"hand_id": hand.pk}, queue=worker.queue)
-        wait_for(lambda: lock.blocked(), what="the analysis waiting for the lock")
-        (pid,) = lock.blocked()
-        lock.terminate(pid)
-        worker.wait_for_log(f"[{result.id}] retry")
+    result = sent_with_its_connection_cut(
+        worker,
+        HandAnalysis._meta.db_table,
+        lambda: analyse_hand.apply_async(kwargs={"hand_id": hand.pk}, queue=worker.queue),
+    )
     wait_for(lambda: worker.task_ids(analyse_hand.name, "succeeded"), what="the retry")
     assert worker.task_ids(analyse_hand.name, "succeeded") == [result.id]
     assert HandAnalysis.objects.filter(hand=hand).count() == 1

@@ -3,7 +3,7 @@
 import datetime as dt
 
 import pytest
-from celery_worker import TableLock, wait_for
+from celery_worker import sent_with_its_connection_cut, wait_for
 from django.utils import timezone
 from factories import DailyDealFactory, HandOutcomeFactory, MatchFactory, PlayerFactory
 
@@ -65,14 +65,11 @@ def test_a_recompute_whose_database_connection_dies_is_retried_and_done_once(wor
     deal = DailyDealFactory(date=DAY)
     ranked_attempts(deal, [2, -2])
     sent = timezone.now()
-    with TableLock(RankingState._meta.db_table) as lock:
-        result = recompute_rankings.apply_async(queue=worker.queue)
-        # The task blocks on the lock; its connection is ended under it, as a
-        # PostgreSQL restart would end it.
-        wait_for(lambda: lock.blocked(), what="the recompute waiting for the lock")
-        (pid,) = lock.blocked()
-        lock.terminate(pid)
-        worker.wait_for_log(f"[{result.id}] retry")
+    result = sent_with_its_connection_cut(
+        worker,
+        RankingState._meta.db_table,
+        lambda: recompute_rankings.apply_async(queue=worker.queue),
+    )
     wait_for(lambda: worker.task_ids(recompute_rankings.name, "succeeded"), what="the retry")
     assert worker.task_ids(recompute_rankings.name, "retry") == [result.id]
     assert worker.task_ids(recompute_rankings.name, "succeeded") == [result.id]

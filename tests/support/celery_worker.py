@@ -183,3 +183,16 @@ class TableLock:
 
     def __exit__(self, *exc) -> None:
         self.release()
+
+
+def sent_with_its_connection_cut(worker: Worker, table: str, send: Callable):
+    """``send()`` a task that blocks on ``table``; end its database connection under it,
+    as a PostgreSQL restart would, and wait until the worker logs the retry. Returns the
+    task's result handle."""
+    with TableLock(table) as lock:
+        result = send()
+        wait_for(lambda: lock.blocked(), what="the task waiting for the lock")
+        (pid,) = lock.blocked()
+        lock.terminate(pid)
+        worker.wait_for_log(f"[{result.id}] retry")
+    return result
