@@ -28,8 +28,9 @@ def moment(view) -> str:
         "bidding": _("Bidding"),
         "declaring": _("Declaring a game"),
         "kontra": _("Kontra"),
+        "re": _("Re"),
     }
-    return labels.get(phase, phase)
+    return labels[phase]
 
 
 def advice(view, action, game: str, deck: str) -> str:

@@ -137,3 +137,17 @@ def test_the_summary_reads_in_the_visitors_language(client, finished, language):
         page = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
         text = re.sub(r"<[^>]+>", " ", page)
         assert english_in(text, language) == [], url
+
+
+def test_every_phase_a_decision_is_made_in_has_a_name():
+    from types import SimpleNamespace
+
+    from coach.sentences import moment
+    from rules_engine.schafkopf_phases import Phase as SchafkopfPhase
+    from rules_engine.sheepshead_kinds import Phase as SheepsheadPhase
+
+    phases = {p.label for p in SheepsheadPhase} | {p.value for p in SchafkopfPhase}
+    for phase in phases - {"over"}:
+        name = moment(SimpleNamespace(phase=phase, tricks=(None, None)))
+        assert name and name != phase, phase
+    assert moment(SimpleNamespace(phase="play", tricks=(None, None))) == "Trick 3"
