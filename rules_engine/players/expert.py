@@ -58,12 +58,13 @@ class ExpertPlayer(Player):
         """The search behind :meth:`decide`, with ``also`` (a person's action, say)
         weighed beside the expert's own candidates on the same deals."""
         rng = Rng(seed, self.level, view.seat, len(view.actions))
-        preferred = self.fallback.decide(view, seed)
         if isinstance(view, SchafkopfView):
+            preferred = self.fallback.decide(view, seed)
             return schafkopf_expert.evaluate(view, rng, self.schafkopf_samples, preferred, also)
         candidates = self._candidates(view)
         if len(candidates) == 1 and all(a in candidates for a in also):
             return Evaluation(candidates[0])
+        preferred = self.fallback.decide(view, seed)
         sampler = DealSampler(knowledge_from_view(view))
         found = search(
             sampler, candidates, also, rng, self.samples, play_out_after, outcome,
