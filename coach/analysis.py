@@ -55,30 +55,37 @@ def unit_of(state) -> float:
     return 1.0
 
 
+def moves_of(record_json: dict):
+    """Each action of a hand record with the state it was taken in: (step, state,
+    seat, action), replayed once."""
+    record = parse_record(record_json)
+    state = record.start()
+    for step, (seat, action) in enumerate(record.actions):
+        yield step, state, seat, action
+        state = apply_as(state, seat, action)
+
+
 def analyse(record_json: dict, human_seat: int, match_seed: bytes, hand_number: int):
     """The verdicts on every decision ``human_seat`` made in a finished hand record."""
-    record = parse_record(record_json)
     expert = ExpertPlayer()
-    state = record.start()
     verdicts = []
-    for step, (seat, action) in enumerate(record.actions):
-        if seat == human_seat and len(state.legal_actions()) > 1:
-            view = state.view(seat)
-            seed = decision_seed(match_seed, hand_number, step)
-            evaluation = expert.evaluate(view, seed, also=(action,))
-            cost = evaluation.gain_over(action)
-            verdicts.append(
-                Verdict(
-                    step=step,
-                    action=action.to_json(seat),
-                    choice=evaluation.choice.to_json(seat),
-                    value=_rounded(evaluation.value_of(action)),
-                    best=_rounded(evaluation.value_of(evaluation.choice)),
-                    cost=round(cost, 3),
-                    fine=cost <= FINE_SHARE * unit_of(state),
-                )
+    for step, state, seat, action in moves_of(record_json):
+        if seat != human_seat or len(state.legal_actions()) <= 1:
+            continue
+        seed = decision_seed(match_seed, hand_number, step)
+        evaluation = expert.evaluate(state.view(seat), seed, also=(action,))
+        cost = evaluation.gain_over(action)
+        verdicts.append(
+            Verdict(
+                step=step,
+                action=action.to_json(seat),
+                choice=evaluation.choice.to_json(seat),
+                value=_rounded(evaluation.value_of(action)),
+                best=_rounded(evaluation.value_of(evaluation.choice)),
+                cost=round(cost, 3),
+                fine=cost <= FINE_SHARE * unit_of(state),
             )
-        state = apply_as(state, seat, action)
+        )
     return verdicts
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules_engine.records import ACTION_READERS, apply_as, parse_record
+from games.hint_text import hint_sentence
+from rules_engine.records import ACTION_READERS
 
-from .analysis import Verdict
+from .analysis import Verdict, moves_of
 from .models import HandAnalysis
-from .sentences import advice, gain, moment
+from .sentences import gain, moment
 
 #: How many of the costliest decisions the summary names.
 COSTLIEST = 3
@@ -45,25 +46,23 @@ class Report:
 
 def report_of(analysis: HandAnalysis, record: dict, deck: str) -> Report:
     verdicts = {v.step: v for v in map(Verdict.from_json, analysis.verdicts)}
-    parsed = parse_record(record)
-    read = ACTION_READERS[parsed.game]
-    state = parsed.start()
+    read = ACTION_READERS[record["game"]]
     remarks = []
-    for step, (seat, action) in enumerate(parsed.actions):
+    for step, state, seat, action in moves_of(record):
         verdict = verdicts.get(step)
-        if verdict is not None:
-            view = state.view(seat)
-            choice = read(verdict.choice)[1]
-            better = not verdict.fine and choice != action
-            remarks.append(
-                Remark(
-                    step=step,
-                    moment=moment(view),
-                    fine=verdict.fine,
-                    cost=verdict.cost,
-                    advice=advice(view, choice, analysis.game, deck) if better else "",
-                    gain=gain(verdict.cost, analysis.game) if better else "",
-                )
+        if verdict is None:
+            continue
+        view = state.view(seat)
+        choice = read(verdict.choice)[1]
+        better = not verdict.fine and choice != action
+        remarks.append(
+            Remark(
+                step=step,
+                moment=moment(view),
+                fine=verdict.fine,
+                cost=verdict.cost,
+                advice=hint_sentence(view, choice, analysis.game, deck) if better else "",
+                gain=gain(verdict.cost, analysis.game) if better else "",
             )
-        state = apply_as(state, seat, action)
+        )
     return Report(analysis.decisions, analysis.fine, tuple(remarks))

@@ -1,6 +1,5 @@
-"""The coach's words: which moment of the hand a decision was, what the better move
-was and why, and what it was worth. The why is the hint's sentence, from the same code
-(``games.sheepshead_hints``, ``games.schafkopf_hints``), so hints and coach agree."""
+"""The coach's words: which moment of the hand a decision was and what the better move
+was worth. Why it was better is the hint's sentence (``games.hint_text``)."""
 
 from __future__ import annotations
 
@@ -10,9 +9,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from games.models import SCHAFKOPF
-from games.schafkopf_hints import hint_sentence as schafkopf_hint_sentence
 from games.schafkopf_sentences import money
-from games.sheepshead_hints import hint_sentence as sheepshead_hint_sentence
 
 
 def moment(view) -> str:
@@ -31,13 +28,6 @@ def moment(view) -> str:
         "re": _("Re"),
     }
     return labels[phase]
-
-
-def advice(view, action, game: str, deck: str) -> str:
-    """Why ``action`` (the expert's) is the move here, as a hint says it."""
-    if game == SCHAFKOPF:
-        return schafkopf_hint_sentence(view, action, deck)
-    return sheepshead_hint_sentence(view, action)
 
 
 def gain(cost: float, game: str) -> str:

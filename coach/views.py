@@ -20,7 +20,7 @@ from django.views.decorators.http import require_safe
 from config.tasks import queue_safely
 from games.models import Hand
 from games.numbers import parse_int
-from games.views import deck_of, own_match
+from games.views import own_match
 
 from .models import HandAnalysis
 from .report import report_of
@@ -47,7 +47,7 @@ def _report(player, match, hand):
         if cache.add(f"coach:queued:{hand.pk}", True, REQUEUE_SECONDS):
             queue_safely(analyse_hand, kwargs={"hand_id": hand.pk})
         return None
-    return report_of(analysis, hand.record, deck_of(player, match))
+    return report_of(analysis, hand.record, player.deck_for(match.game))
 
 
 @require_safe

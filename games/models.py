@@ -68,6 +68,10 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.display_name
 
+    def deck_for(self, game: str) -> str:
+        """The cards this player chose for ``game``'s tables."""
+        return self.schafkopf_deck if game == SCHAFKOPF else self.deck
+
     @property
     def display_name(self) -> str:
         if self.nickname:

@@ -37,10 +37,9 @@ from .game_kinds import (
     schafkopf_rules,
     seats_of,
 )
+from .hint_text import hint_sentence
 from .models import SCHAFKOPF, SHEEPSHEAD, DailyDeal, Hand, HandOutcome, Match, Player
 from .rule_text import rule_text
-from .schafkopf_hints import hint_sentence as schafkopf_hint_sentence
-from .sheepshead_hints import hint_sentence as sheepshead_hint_sentence
 from .signals import hand_finished, match_finished
 
 #: The daily deal's computer players.
@@ -348,13 +347,11 @@ def hint(match_id, player: Player):
     if table.state.is_over or table.state.turn != match.human_seat:
         raise GameError(_("A hint comes when it is your turn."))
     moment = f"hint:{table.hand.number}:{len(table.state.actions)}".encode()
-    if match.game == SCHAFKOPF:
+    deck = player.deck_for(match.game)
 
-        def explain(view, action):
-            return schafkopf_hint_sentence(view, action, player.schafkopf_deck)
+    def explain(view, action):
+        return hint_sentence(view, action, match.game, deck)
 
-    else:
-        explain = sheepshead_hint_sentence
     return hint_for(
         table.state.view(match.human_seat),
         hmac.digest(bytes(match.seed), moment, sha256),

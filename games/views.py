@@ -44,11 +44,6 @@ def menu_section_of(match: Match) -> str:
     return "schafkopf" if match.game == SCHAFKOPF else "play"
 
 
-def deck_of(player: Player, match: Match) -> str:
-    """The cards this player chose for this match's game."""
-    return player.schafkopf_deck if match.game == SCHAFKOPF else player.deck
-
-
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     player = current_player(request, create=False)
@@ -215,7 +210,7 @@ def _render_table(
         speed=player.speed,
         chosen=chosen,
         toggled=toggled,
-        deck=deck_of(player, match),
+        deck=player.deck_for(match.game),
     )
     context = {
         "match": match,
@@ -224,7 +219,7 @@ def _render_table(
         "hint": hint,
         "speeds": SPEED_CHOICES,
         "speed": player.speed,
-        "deck": deck_of(player, match),
+        "deck": player.deck_for(match.game),
         "schafkopf_decks": SCHAFKOPF_DECK_CHOICES,
         "menu_section": menu_section_of(match),
         "levels": LEVEL_CHOICES,
@@ -381,7 +376,7 @@ def replay(request: HttpRequest, match_id, number: int) -> HttpResponse:
         seat = match.human_seat
     view = shown.view(seat)
     earlier = Hand.objects.filter(match=match, number__lt=hand.number).order_by("number")
-    deck = deck_of(player, match)
+    deck = player.deck_for(match.game)
     board = replay_board(match, hand, list(earlier), view, step=step, steps=steps, deck=deck)
     base = reverse("games:replay", args=[match.pk, number])
     context = {
