@@ -5,21 +5,18 @@ the bury, the blind, the picker's unknown) so that the place has room, no
 seat gets a card of a suit it has shown it lacks, the called card goes to a
 possible partner, and the picker keeps what its call proves it had. The
 sample is then checked the strict way: the seat's whole history is replayed
-on it through the engine, and any illegal step rejects it. Last, the cards the
-other seats played weigh it: each one the standard strategy would not have
-played on this deal makes it less likely to be kept (:mod:`.likelihood`).
+on it through the engine, and any illegal step rejects it.
 """
 
 from __future__ import annotations
 
 from ..actions import PLAY, UNKNOWN, Action, bury_mask
 from ..cards import ACE, cards_of, codes_to_mask, parse_card
-from ..sheepshead import PLAY_PHASE, SheepsheadHand
+from ..errors import IllegalAction
+from ..sheepshead import SheepsheadHand
 from .knowledge import BLIND, BURY, UNKNOWN_SLOT, Knowledge
-from .likelihood import UNBOUNDED, replay_counting, surprises_allowed
-from .playout import seat_table
 from .rng import Rng
-from .strategy import CLASS_MASKS, FAIL_SUITS, choose_play, pick_strength
+from .strategy import CLASS_MASKS, FAIL_SUITS, pick_strength
 
 #: Pick strength above which a pass is surprising, and below which a pick is.
 PASSER_STRONG = 10.5
@@ -148,11 +145,8 @@ def _union(placed: dict) -> int:
     return mask
 
 
-def state_from_places(k: Knowledge, placed: dict, allowed: int = UNBOUNDED) -> tuple:
-    """The full state this placement implies, replayed to now, and the other seats'
-    cards on it that surprise the standard strategy (:mod:`.likelihood`); the state
-    is None if the history is illegal on it or it holds more than ``allowed``
-    surprises (with ``allowed`` unbounded, none are counted)."""
+def state_from_places(k: Knowledge, placed: dict) -> SheepsheadHand | None:
+    """The full state this placement implies, replayed to now; None if inconsistent."""
     view = k.view
     seats = k.seats
     current = [placed.get(s, 0) for s in range(seats)]
@@ -175,20 +169,14 @@ def state_from_places(k: Knowledge, placed: dict, allowed: int = UNBOUNDED) -> t
         unknown_bit = 1 << unknown if unknown >= 0 else 0
         dealt[p] = (current[p] | k.played_by[p] | bury | unknown_bit) & ~blind
     state = SheepsheadHand.new([cards_of(h) for h in dealt], cards_of(blind), view.dealer)
-    steps = [(seat, _reveal(action, bury, unknown)) for seat, action in view.actions]
-    predicted = predicted_play if allowed < UNBOUNDED else None
-    return replay_counting(state, steps, k.me, predicted, allowed)
-
-
-def predicted_play(state: SheepsheadHand):
-    """The card the standard strategy plays here from the seat's own view, when it
-    has a choice; None otherwise."""
-    if state.phase != PLAY_PHASE:
+    try:
+        for seat, action in view.actions:
+            if seat != state.turn:
+                return None
+            state = state.apply(_reveal(action, bury, unknown))
+    except IllegalAction:
         return None
-    seat = state.turn
-    if state._playable(seat).bit_count() < 2:
-        return None
-    return PLAY[choose_play(seat_table(state, seat))]
+    return state
 
 
 def _reveal(action: Action, bury: int, unknown: int) -> Action:
@@ -218,9 +206,7 @@ def plausible(k: Knowledge, state: SheepsheadHand, rng: Rng) -> bool:
 
 class DealSampler:
     """Samples for one decision: what each hidden place may hold is worked out
-    once, not again for every sample. A deal is kept with the likelihood of the
-    cards the other seats played on it (:mod:`.likelihood`); when every attempt
-    is dropped, the least surprising deal the history allows stands in."""
+    once, not again for every sample."""
 
     def __init__(self, k: Knowledge, attempts: int = 40) -> None:
         self.knowledge = k
@@ -230,19 +216,13 @@ class DealSampler:
     def sample(self, rng: Rng) -> SheepsheadHand | None:
         """A full state consistent with the seat's knowledge, or None after ``attempts``."""
         k = self.knowledge
-        least_surprising, fewest = None, UNBOUNDED
         for _ in range(self.attempts):
             placed = sample_places(k, rng, self.allowed)
             if placed is None:
                 continue
-            state, surprises = state_from_places(k, placed, surprises_allowed(rng))
-            if state is None:
-                if surprises < fewest:
-                    least_surprising, fewest = placed, surprises
-            elif plausible(k, state, rng):
+            state = state_from_places(k, placed)
+            if state is not None and plausible(k, state, rng):
                 return state
-        if least_surprising is not None:
-            return state_from_places(k, least_surprising)[0]
         return None
 
 

@@ -8,9 +8,7 @@ callable aces), and the trumps a solo needs. Then what the bids say: a seat
 that passed rarely had a hand for a game, one that bid or declared rarely a
 hand far below it, one that said Kontra rarely a weak one; such samples are
 mostly dropped. Last, the seat's whole history is replayed on the sample
-through the engine: any illegal step rejects it, and each card another seat
-played that the standard strategy would not have played on this deal makes it
-less likely to be kept (:mod:`.likelihood`).
+through the engine, and any illegal step rejects it.
 """
 
 from __future__ import annotations
@@ -18,15 +16,13 @@ from __future__ import annotations
 from ..actions import PASS
 from ..cards import ACE, cards_of, parse_card
 from ..contracts import Game
+from ..errors import IllegalAction
 from ..schafkopf import SchafkopfHand
 from ..schafkopf_actions import BID, KIND_OF, KONTRA
-from ..schafkopf_phases import PLAY
 from .cardplay import without_voids
-from .likelihood import UNBOUNDED, replay_counting, surprises_allowed
 from .rng import Rng
 from .sampling import deal_the_rest
 from .schafkopf_knowledge import SchafkopfKnowledge
-from .schafkopf_playout import policy_action
 from .schafkopf_strategy import (
     BID_BAR,
     FEWEST_TRUMPS,
@@ -45,8 +41,6 @@ BIDDER_SHORTFALL = 3.0
 DECLARER_SHORTFALL = 1.0
 #: How often a surprising sample is dropped.
 DROP_PASSER, DROP_BIDDER, DROP_DECLARER, DROP_KONTRA = 0.8, 0.7, 0.9, 0.5
-#: The phases whose actions weigh a deal by their likelihood (:mod:`.likelihood`).
-PREDICTED_PHASES = (PLAY,)
 
 
 def allowed_cards(k: SchafkopfKnowledge) -> dict[int, int]:
@@ -193,11 +187,7 @@ class SchafkopfSampler:
         return state
 
     def _draw(self, rng: Rng, weigh_bids: bool) -> SchafkopfHand | None:
-        """A deal; with ``weigh_bids``, one the bids make plausible, kept with the
-        likelihood of the other seats' actions on it (:mod:`.likelihood`), or else
-        the least surprising of the plausible deals drawn."""
         k = self.knowledge
-        least_surprising, fewest = None, UNBOUNDED
         for _ in range(self.attempts):
             placed = sample_hands(k, rng, self.allowed)
             if placed is None:
@@ -206,36 +196,21 @@ class SchafkopfSampler:
             dealt[k.me] = k.hand | k.played_by[k.me]
             if weigh_bids and not plausible(k, dealt, rng):
                 continue
-            if not weigh_bids:
-                state = replay(k, dealt)
-                if state is not None:
-                    return state
-                continue
-            state, surprises = replay(k, dealt, surprises_allowed(rng))
+            state = replay(k, dealt)
             if state is not None:
                 return state
-            if surprises < fewest:
-                least_surprising, fewest = dealt, surprises
-        if least_surprising is not None:
-            return replay(k, least_surprising)
         return None
 
 
-def replay(k: SchafkopfKnowledge, dealt: list[int], allowed: int | None = None):
-    """The full state a deal implies, the seat's history replayed on it; None if illegal.
-
-    With ``allowed``, the pair of that state and the other seats' actions on it that
-    surprise the standard strategy; the state is None past ``allowed`` of them."""
+def replay(k: SchafkopfKnowledge, dealt: list[int]) -> SchafkopfHand | None:
+    """The full state a deal implies, the seat's history replayed on it; None if illegal."""
     view = k.view
     state = SchafkopfHand.new([cards_of(h) for h in dealt], view.dealer, dict(view.options))
-    if allowed is None:
-        return replay_counting(state, view.actions, k.me)[0]
-    return replay_counting(state, view.actions, k.me, predicted_action, allowed)
-
-
-def predicted_action(state: SchafkopfHand):
-    """What the standard strategy does here from the seat's own view, in the phases
-    where it is weighed and the seat has a choice; None otherwise."""
-    if state.phase not in PREDICTED_PHASES or len(state.legal_actions()) < 2:
+    try:
+        for seat, action in view.actions:
+            if seat != state.turn:
+                return None
+            state = state.apply(action)
+    except IllegalAction:
         return None
-    return policy_action(state)
+    return state
