@@ -5,6 +5,7 @@ the replay marks each decision. Only the hand's own player sees any of it."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.urls import reverse
@@ -15,9 +16,12 @@ from seating import seat_player
 
 from coach import tasks
 from coach.models import HandAnalysis
+from coach.sentences import moment
 from coach.store import analyse_hand_once
 from coach.views import MAX_WAITS
 from games.services import start_match
+from rules_engine.schafkopf_phases import Phase as SchafkopfPhase
+from rules_engine.sheepshead_kinds import Phase as SheepsheadPhase
 
 pytestmark = pytest.mark.django_db
 SEED = b"the coach looks at this hand".ljust(32, b"\0")
@@ -140,12 +144,6 @@ def test_the_summary_reads_in_the_visitors_language(client, finished, language):
 
 
 def test_every_phase_a_decision_is_made_in_has_a_name():
-    from types import SimpleNamespace
-
-    from coach.sentences import moment
-    from rules_engine.schafkopf_phases import Phase as SchafkopfPhase
-    from rules_engine.sheepshead_kinds import Phase as SheepsheadPhase
-
     phases = {p.label for p in SheepsheadPhase} | {p.value for p in SchafkopfPhase}
     for phase in phases - {"over"}:
         name = moment(SimpleNamespace(phase=phase, tricks=(None, None)))
