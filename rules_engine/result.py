@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CODES, mask_points
-from .sheepshead_kinds import ContractKind
+from .sheepshead_kinds import ContractKind, Role
 
 #: The picker's side wins with this many card points (60-60 loses).
 WINNING_POINTS = 61
@@ -42,6 +42,14 @@ class HandResult:
     points: tuple[int, ...] = ()
     tricks: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
+
+    def role(self, seat: int) -> Role:
+        """What ``seat`` was in this hand."""
+        if self.contract == ContractKind.LEASTER:
+            return Role.LEASTER
+        if seat == self.picker:
+            return Role.PICKER
+        return Role.PARTNER if seat == self.partner else Role.DEFENDER
 
     @classmethod
     def incomplete(cls) -> HandResult:

@@ -32,3 +32,12 @@ class ContractKind(StrEnum):
     CALLED_ACE = "called_ace"
     ALONE = "alone"
     LEASTER = "leaster"
+
+
+class Role(StrEnum):
+    """What a seat was in a finished hand, as the arena and the expert tell them apart."""
+
+    PICKER = "picker"
+    PARTNER = "partner"
+    DEFENDER = "defender"
+    LEASTER = "leaster"

@@ -31,13 +31,14 @@ from hashlib import sha256
 
 from ..schafkopf import SchafkopfHand
 from ..sheepshead import SheepsheadHand
+from ..sheepshead_kinds import Role
 from ..variant import SCHAFKOPF_LONG, SCHAFKOPF_SHORT, SHEEPSHEAD_FIVE
 from . import LEVELS, player_for
 
 #: Seats at the Sheepshead table: the candidate takes each in turn.
 SEATS = SHEEPSHEAD_FIVE.seats
 
-ROLES = ("picker", "partner", "defender", "leaster")
+ROLES = tuple(str(role) for role in Role)
 SCHAFKOPF_ROLES = ("declarer", "partner", "defender", "ramsch")
 #: Schafkopf's contracts as the report splits them (a redeal is added if one occurs).
 SCHAFKOPF_CONTRACTS = (
@@ -48,16 +49,6 @@ Z95 = 1.959964
 
 def deal_seed(seed: int, deal: int) -> bytes:
     return hmac.digest(str(seed).encode(), f"arena-deal:{deal}".encode(), sha256)
-
-
-def role_of(result, seat: int) -> str:
-    if result.contract == "leaster":
-        return "leaster"
-    if seat == result.picker:
-        return "picker"
-    if seat == result.partner:
-        return "partner"
-    return "defender"
 
 
 def schafkopf_role_of(result, seat: int) -> str:
@@ -77,7 +68,7 @@ def contract_of(result) -> str:
 
 def sheepshead_hand(state, seat: int) -> dict:
     result = state.result()
-    return {"score": result.scores[seat], "role": role_of(result, seat)}
+    return {"score": result.scores[seat], "role": str(result.role(seat))}
 
 
 def schafkopf_hand(state, seat: int) -> dict:

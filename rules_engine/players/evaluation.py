@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import Action
-from .montecarlo import best_of, sample_and_play
+from .montecarlo import best_of, budget_of, clear_lead, sample_and_play
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,16 @@ def search(sampler, own: list, also, rng, samples, finish, value, preferred, pri
     """The expert's search over ``own`` candidates, with ``also`` weighed beside them.
 
     The choice is made among ``own`` alone, exactly as the expert decides without
-    ``also``: extra actions change neither the sampled deals nor the choice.
-    ``prior`` is per sample. None if no deal could be sampled.
+    ``also``: extra actions change neither the sampled deals nor the choice (how
+    many deals a close decision takes is judged on ``own`` alone). ``samples`` is a
+    :class:`.montecarlo.Budget` or a number; ``prior`` is per sample. None if no
+    deal could be sampled.
     """
     weighed = [*own, *(a for a in also if a not in own)]
-    totals, sampled = sample_and_play(sampler, weighed, rng, samples, finish, value)
+    budget = budget_of(samples)
+    index = own.index(preferred) if preferred in own else None
+    settled = clear_lead(len(own), index, prior, budget.z)
+    totals, sampled = sample_and_play(sampler, weighed, rng, budget, finish, value, settled)
     if not sampled:
         return None
     choice = best_of(own, totals[: len(own)], preferred, prior * sampled)
