@@ -52,7 +52,7 @@ class ExpertPlayer(Player):
         self,
         samples: Budget | int = SAMPLES,
         prior: float = STRATEGY_PRIOR,
-        schafkopf_samples: int = schafkopf_expert.SAMPLES,
+        schafkopf_samples: Budget | int = schafkopf_expert.SAMPLES,
     ) -> None:
         self.samples = samples
         self.schafkopf_samples = schafkopf_samples

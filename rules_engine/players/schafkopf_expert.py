@@ -19,7 +19,7 @@ from ..contracts import Game
 from ..schafkopf_actions import BID, CALL_ACTIONS, KONTRA, SOLO_DECLARATIONS
 from ..schafkopf_view import SchafkopfView
 from .evaluation import Evaluation, search
-from .montecarlo import best_of, sample_and_play
+from .montecarlo import Budget, best_of, sample_and_play
 from .rng import Rng
 from .schafkopf_knowledge import SchafkopfKnowledge, schafkopf_knowledge
 from .schafkopf_playout import play_out_after, play_out_declaring
@@ -31,8 +31,12 @@ from .schafkopf_strategy import (
     scale,
 )
 
-#: Deals sampled per decision.
-SAMPLES = 32
+#: Deals sampled per decision in the play: 32, and up to 128 while the best two
+#: candidates are within two standard errors of each other.
+SAMPLES = Budget(first=32, most=128, step=16, z=2.0)
+#: Deals sampled for bidding, declaring and Kontra: few decisions, much at stake.
+BID_SAMPLES = 64
+BID_PHASES = ("bidding", "declaring", "kontra")
 #: Declarations searched: the games the hand comes nearest to.
 DECLARATION_CANDIDATES = 4
 #: A hand this far below every bar passes without a search (in the long deck's units).
@@ -48,16 +52,19 @@ POINTS_WEIGHT = 0.04
 STRATEGY_PRIOR = 0.15
 
 
-def decide(view: SchafkopfView, rng: Rng, samples: int, preferred: Action) -> Action:
+def decide(view: SchafkopfView, rng: Rng, samples: Budget | int, preferred: Action) -> Action:
     """The expert's action; ``preferred`` is the standard strategy's."""
     return evaluate(view, rng, samples, preferred).choice
 
 
-def evaluate(view: SchafkopfView, rng: Rng, samples: int, preferred: Action, also=()):
-    """The search behind :func:`decide`, with ``also`` weighed beside its candidates."""
+def evaluate(view: SchafkopfView, rng: Rng, samples: Budget | int, preferred: Action, also=()):
+    """The search behind :func:`decide`, with ``also`` weighed beside its candidates;
+    ``samples`` is the play's budget (:data:`BID_SAMPLES` serve the bidding)."""
     k = schafkopf_knowledge(view)
     if view.phase == "bidding":
-        return _bid(view, k, rng, samples, preferred, also)
+        return _bid(view, k, rng, BID_SAMPLES, preferred, also)
+    if view.phase in BID_PHASES:
+        samples = BID_SAMPLES
     candidates = candidates_of(view, k)
     if preferred not in candidates:
         candidates.append(preferred)
