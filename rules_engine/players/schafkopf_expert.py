@@ -3,8 +3,10 @@
 Deals of the unseen cards are sampled consistently with everything the seat
 knows, bids and passes included (:mod:`.schafkopf_sampling`); every candidate
 is played out on each with the standard strategy for all seats
-(:mod:`.schafkopf_playout`), and the best total score in cents wins. The
-candidates are pruned first: a hand far from any game only passes; a
+(:mod:`.schafkopf_playout`), but for the expert's own last three cards in a
+card decision, which are searched within the sampled deal (:mod:`.endgame`),
+and the best total score in cents wins. The candidates are pruned first: a
+hand far from any game only passes; a
 declaration is searched among the few games the hand comes nearest to (a
 Tout only when sure); of cards that are worth the same (the Ober or Unter
 next to each other, low cards of one suit with nothing left between them)
@@ -17,12 +19,14 @@ from ..actions import PASS, Action
 from ..cards import CARD_POINTS, cards_of
 from ..contracts import Game
 from ..schafkopf_actions import BID, CALL_ACTIONS, KONTRA, SOLO_DECLARATIONS
+from ..schafkopf_phases import PLAY
 from ..schafkopf_view import SchafkopfView
+from .endgame import best_line
 from .evaluation import Evaluation, search
 from .montecarlo import Budget, best_of, sample_and_play
 from .rng import Rng
 from .schafkopf_knowledge import SchafkopfKnowledge, schafkopf_knowledge
-from .schafkopf_playout import play_out_after, play_out_declaring
+from .schafkopf_playout import play_out_after, play_out_declaring, policy_action
 from .schafkopf_sampling import SchafkopfSampler, best_margin
 from .schafkopf_strategy import (
     callable_cards,
@@ -70,11 +74,18 @@ def evaluate(view: SchafkopfView, rng: Rng, samples: Budget | int, preferred: Ac
         candidates.append(preferred)
     if len(candidates) == 1 and all(a in candidates for a in also):
         return Evaluation(candidates[0])
+    finish = play_out_searching if view.phase == PLAY else play_out_after
     found = search(
-        SchafkopfSampler(k), candidates, also, rng, samples, play_out_after, outcome,
+        SchafkopfSampler(k), candidates, also, rng, samples, finish, outcome,
         preferred, _prior(view, 1),
     )  # fmt: skip
     return found or Evaluation(preferred)
+
+
+def play_out_searching(state, action):
+    """The finished hand after ``action``: the strategy plays it out, but the acting
+    seat searches its own last cards in the sampled deal (:mod:`.endgame`)."""
+    return best_line(state.apply(action), state.turn, policy_action, outcome, PLAY)
 
 
 def _prior(view: SchafkopfView, sampled: int) -> float:

@@ -1,0 +1,76 @@
+"""The expert's search of its own last cards within a sampled deal (players.endgame):
+never worse for the seat than the strategy's own line, the other seats unchanged."""
+
+import pytest
+
+from rules_engine import SchafkopfHand, SheepsheadHand
+from rules_engine.players import playout, schafkopf_playout
+from rules_engine.players.endgame import best_line
+from rules_engine.players.expert import outcome as sheepshead_outcome
+from rules_engine.players.rng import Rng
+from rules_engine.players.schafkopf_expert import outcome as schafkopf_outcome
+from rules_engine.schafkopf_phases import PLAY as SCHAFKOPF_PLAY
+from rules_engine.sheepshead import PLAY_PHASE as SHEEPSHEAD_PLAY
+
+GAMES = {
+    "sheepshead": (
+        lambda seed, dealer: SheepsheadHand.from_seed(seed, dealer=dealer),
+        playout.policy_action,
+        sheepshead_outcome,
+        SHEEPSHEAD_PLAY,
+    ),
+    "schafkopf": (
+        lambda seed, dealer: SchafkopfHand.from_seed(seed, dealer=dealer),
+        schafkopf_playout.policy_action,
+        schafkopf_outcome,
+        SCHAFKOPF_PLAY,
+    ),
+}
+
+
+def _positions(game: str, deals: int = 12):
+    """States of standard play at a random point of trick play, one per deal."""
+    start, policy, _value, in_play = GAMES[game]
+    rng = Rng(b"endgame", game)
+    for deal in range(deals):
+        state = start(bytes([deal]) * 8, deal % 4)
+        while state.phase != in_play:
+            state = state.apply(policy(state))
+        for _ in range(rng.below(len(state.deal.hands) * 3)):
+            state = state.apply(policy(state))
+        yield state
+
+
+def _play_out(state, policy):
+    while not state.is_over:
+        state = state.apply(policy(state))
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_searched_line_is_never_worse_for_the_seat_than_the_strategy_s(game):
+    _start, policy, value, in_play = GAMES[game]
+    better = 0
+    for state in _positions(game):
+        seat = state.turn
+        plain = value(_play_out(state, policy), seat)
+        searched = value(best_line(state, seat, policy, value, in_play, cards=4), seat)
+        assert searched >= plain
+        better += searched > plain
+    assert better, "some position should have a better line than the strategy's"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_other_seats_follow_the_strategy_and_nothing_is_searched_with_no_cards(game):
+    _start, policy, value, in_play = GAMES[game]
+    for state in _positions(game):
+        seat = state.turn
+        final = best_line(state, seat, policy, value, in_play, cards=4)
+        steps = final.actions[len(state.actions) :]
+        replay = state
+        for actor, action in steps:
+            if actor != seat:
+                assert action == policy(replay)
+            replay = replay.apply(action)
+        plain = _play_out(state, policy)
+        assert best_line(state, seat, policy, value, in_play, cards=0).actions == plain.actions
