@@ -71,7 +71,7 @@ lint: install
 	$(VENV)/bin/ruff check .
 
 # Engine speed, the computer players' duplicate matches at both games (the Schafkopf
-# expert's alone takes about 15 minutes on 2 cores), the rankings and the server time
+# expert's alone takes about 30 minutes on 2 cores), the rankings and the server time
 # per action, then the production server under simulated players (about
 # 2.5 minutes; it drops and creates its own database, sheepshead_load, and empties Redis
 # databases 5 and 6).
