@@ -6,11 +6,10 @@ is played out on each with the standard strategy for all seats
 (:mod:`.schafkopf_playout`), but for the expert's own last three cards in a
 card decision, which are searched within the sampled deal (:mod:`.endgame`),
 and the best total score in cents wins. The candidates are pruned first: a
-hand far from any game only passes; a
-declaration is searched among the few games the hand comes nearest to (a
-Tout only when sure); of cards that are worth the same (the Ober or Unter
-next to each other, low cards of one suit with nothing left between them)
-one is played out.
+hand far from any game only passes; a declaration is searched among the few
+games the hand comes nearest to (a Tout only when sure); of cards that are
+worth the same (the Ober or Unter next to each other, low cards of one suit
+with nothing left between them) one is played out.
 """
 
 from __future__ import annotations

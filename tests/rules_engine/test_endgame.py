@@ -11,21 +11,24 @@ from rules_engine.players.rng import Rng
 from rules_engine.players.schafkopf_expert import outcome as schafkopf_outcome
 from rules_engine.schafkopf_phases import PLAY as SCHAFKOPF_PLAY
 from rules_engine.sheepshead import PLAY_PHASE as SHEEPSHEAD_PLAY
+from rules_engine.variant import SCHAFKOPF_LONG, SHEEPSHEAD_FIVE
 
 GAMES = {
     "sheepshead": (
-        lambda seed, dealer: SheepsheadHand.from_seed(seed, dealer=dealer),
+        lambda seed, deal: SheepsheadHand.from_seed(seed, dealer=deal % SHEEPSHEAD_FIVE.seats),
         playout.policy_action,
         sheepshead_outcome,
         SHEEPSHEAD_PLAY,
     ),
     "schafkopf": (
-        lambda seed, dealer: SchafkopfHand.from_seed(seed, dealer=dealer),
+        lambda seed, deal: SchafkopfHand.from_seed(seed, dealer=deal % SCHAFKOPF_LONG.seats),
         schafkopf_playout.policy_action,
         schafkopf_outcome,
         SCHAFKOPF_PLAY,
     ),
 }
+#: Positions are taken within the first tricks of trick play, so most have a search ahead.
+FIRST_TRICKS = 3
 
 
 def _positions(game: str, deals: int = 12):
@@ -33,10 +36,10 @@ def _positions(game: str, deals: int = 12):
     start, policy, _value, in_play = GAMES[game]
     rng = Rng(b"endgame", game)
     for deal in range(deals):
-        state = start(bytes([deal]) * 8, deal % 4)
+        state = start(bytes([deal]) * 8, deal)
         while state.phase != in_play:
             state = state.apply(policy(state))
-        for _ in range(rng.below(len(state.deal.hands) * 3)):
+        for _ in range(rng.below(state.deal.seats * FIRST_TRICKS)):
             state = state.apply(policy(state))
         yield state
 
