@@ -17,12 +17,14 @@ GAMES = {
     "sheepshead": (
         lambda seed, deal: SheepsheadHand.from_seed(seed, dealer=deal % SHEEPSHEAD_FIVE.seats),
         playout.policy_action,
+        playout.play_out,
         sheepshead_outcome,
         SHEEPSHEAD_PLAY,
     ),
     "schafkopf": (
         lambda seed, deal: SchafkopfHand.from_seed(seed, dealer=deal % SCHAFKOPF_LONG.seats),
         schafkopf_playout.policy_action,
+        schafkopf_playout.play_out,
         schafkopf_outcome,
         SCHAFKOPF_PLAY,
     ),
@@ -33,7 +35,7 @@ FIRST_TRICKS = 3
 
 def _positions(game: str, deals: int = 12):
     """States of standard play at a random point of trick play, one per deal."""
-    start, policy, _value, in_play = GAMES[game]
+    start, policy, _play_out, _value, in_play = GAMES[game]
     rng = Rng(b"endgame", game)
     for deal in range(deals):
         state = start(bytes([deal]) * 8, deal)
@@ -44,19 +46,13 @@ def _positions(game: str, deals: int = 12):
         yield state
 
 
-def _play_out(state, policy):
-    while not state.is_over:
-        state = state.apply(policy(state))
-    return state
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_the_searched_line_is_never_worse_for_the_seat_than_the_strategy_s(game):
-    _start, policy, value, in_play = GAMES[game]
+    _start, policy, play_out, value, in_play = GAMES[game]
     better = 0
     for state in _positions(game):
         seat = state.turn
-        plain = value(_play_out(state, policy), seat)
+        plain = value(play_out(state), seat)
         searched = value(best_line(state, seat, policy, value, in_play, cards=4), seat)
         assert searched >= plain
         better += searched > plain
@@ -65,7 +61,7 @@ def test_the_searched_line_is_never_worse_for_the_seat_than_the_strategy_s(game)
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_other_seats_follow_the_strategy_and_nothing_is_searched_with_no_cards(game):
-    _start, policy, value, in_play = GAMES[game]
+    _start, policy, play_out, value, in_play = GAMES[game]
     for state in _positions(game):
         seat = state.turn
         final = best_line(state, seat, policy, value, in_play, cards=4)
@@ -75,5 +71,5 @@ def test_the_other_seats_follow_the_strategy_and_nothing_is_searched_with_no_car
             if actor != seat:
                 assert action == policy(replay)
             replay = replay.apply(action)
-        plain = _play_out(state, policy)
+        plain = play_out(state)
         assert best_line(state, seat, policy, value, in_play, cards=0).actions == plain.actions
