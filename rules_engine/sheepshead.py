@@ -63,8 +63,8 @@ class Deal:
 
     __slots__ = (
         "variant", "dealer", "hands", "blind", "first_leader",
-        "seats", "next_seat", "hand_size", "class_masks", "follow_class", "follow_masks",
-        "strength",
+        "seats", "next_seat", "seat_after", "hand_size", "class_masks", "follow_class",
+        "follow_masks", "strength",
     )  # fmt: skip
 
     def __init__(self, variant: Variant, dealer: int, hands: tuple[int, ...], blind: int) -> None:
@@ -76,6 +76,7 @@ class Deal:
         # The variant's tables, one attribute away for the hot paths.
         self.seats = variant.seats
         self.next_seat = variant.next_seat
+        self.seat_after = variant.seat_after
         self.hand_size = variant.hand_size
         self.class_masks = variant.ranking.class_masks
         self.follow_class = variant.ranking.follow_class

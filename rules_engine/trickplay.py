@@ -14,7 +14,7 @@ from __future__ import annotations
 from .actions import Action
 from .cards import FULL_DECK
 from .errors import IllegalAction
-from .tricks import ONE_CARD, PLAYS_BY_MASK, plays_of
+from .tricks import ONE_CARD, PLAYS_BY_MASK, new_plays
 
 #: What follows the lead before a trick has one: every card.
 ANY_CARD = FULL_DECK
@@ -38,7 +38,7 @@ class TrickPlay:
                 hand = self.held[self.turn] & self.unplayed
                 mask = hand & self.follows or hand
             self._legal = mask
-        return _known_plays(mask) or plays_of(mask)
+        return _known_plays(mask) or new_plays(mask)
 
     def apply(self, action: Action):
         mask = self._legal
@@ -93,8 +93,8 @@ class TrickPlay:
         for at, played in enumerate(trick):
             if played != unknown and strength[played] > best:
                 best, best_at = strength[played], at
-        leader = (self.turn + 1) % deal.seats  # the trick is full: its last card was this seat's
-        winner = (leader + best_at) % deal.seats
+        leader = deal.next_seat[self.turn]  # the trick is full: its last card was this seat's
+        winner = deal.seat_after[leader][best_at]
         tricks = self.tricks + ((leader, trick, winner),)
         over = len(tricks) == deal.hand_size
         if contract.called_pending and led == contract.called_class:

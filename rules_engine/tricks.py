@@ -31,15 +31,15 @@ _PLAYS_BY_BYTE = tuple(
 
 def plays_of(mask: int) -> tuple[Action, ...]:
     """The play actions of the cards in ``mask``, in card-index order (interned)."""
-    plays = PLAYS_BY_MASK.get(mask)
-    if plays is None:
-        clubs, spades, hearts, diamonds = _PLAYS_BY_BYTE
-        plays = (
-            clubs[mask & 255]
-            + spades[mask >> 8 & 255]
-            + hearts[mask >> 16 & 255]
-            + diamonds[mask >> 24 & 255]
-        )
-        if len(PLAYS_BY_MASK) < PLAYS_CACHE_LIMIT:
-            PLAYS_BY_MASK[mask] = plays
+    return PLAYS_BY_MASK.get(mask) or new_plays(mask)
+
+
+def new_plays(mask: int) -> tuple[Action, ...]:
+    """``plays_of`` a mask not in the table yet (a caller that looked it up already
+    saves a second lookup), entered in the table while it has room."""
+    clubs, spades, hearts, diamonds = mask.to_bytes(4, "little")  # one byte a suit
+    by_suit = _PLAYS_BY_BYTE
+    plays = by_suit[0][clubs] + by_suit[1][spades] + by_suit[2][hearts] + by_suit[3][diamonds]
+    if len(PLAYS_BY_MASK) < PLAYS_CACHE_LIMIT:
+        PLAYS_BY_MASK[mask] = plays
     return plays

@@ -49,6 +49,8 @@ class Variant:
     deck_bits: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: ``next_seat[s]``: the seat on s's left, who plays after s.
     next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: ``seat_after[s][k]``: the seat k places to s's left (the k-th card of a trick s leads).
+    seat_after: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         table = tuple(
@@ -57,9 +59,10 @@ class Variant:
         )
         object.__setattr__(self, "call_table", table)
         object.__setattr__(self, "deck_bits", tuple(1 << c for c in cards_of(self.deck)))
-        object.__setattr__(
-            self, "next_seat", tuple((s + 1) % self.seats for s in range(self.seats))
-        )
+        seats = range(self.seats)
+        object.__setattr__(self, "next_seat", tuple((s + 1) % self.seats for s in seats))
+        after = tuple(tuple((s + k) % self.seats for k in seats) for s in seats)
+        object.__setattr__(self, "seat_after", after)
 
 
 SHEEPSHEAD_FIVE = Variant(
