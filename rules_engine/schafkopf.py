@@ -32,7 +32,6 @@ from .options import schafkopf_options
 from .schafkopf_actions import (
     BID,
     CALL_ACTIONS,
-    KIND_BY_ID,
     KIND_OF,
     KONTRA,
     RE,
@@ -42,7 +41,7 @@ from .schafkopf_deal import Auction, Contract, SchafkopfDeal, variant_for
 from .schafkopf_explain import explain_rule
 from .schafkopf_phases import BIDDING, DECLARING, KONTRA_TURN, OVER, PLAY, RE_ROUND
 from .trickplay import TrickPlay
-from .tricks import ONE_CARD, plays_of
+from .tricks import ONE_CARD, PLAYS_BY_MASK, PLAYS_CACHE_LIMIT, new_plays, plays_of
 from .variant import Variant
 
 _BIDDING_ACTIONS = (BID, PASS)
@@ -50,9 +49,16 @@ _KONTRA_ACTIONS = (KONTRA, PASS)
 _RE_ACTIONS = (PASS, RE)
 _PASS_ONLY = (PASS,)
 _NO_ACTIONS: tuple[Action, ...] = ()
-_KONTRA_FIRST = (KONTRA,)
-_RAMSCH = GAMES_BY_KEY[Game.RAMSCH, -1, False]
-_REDEAL = GAMES_BY_KEY[Game.REDEAL, -1, False]
+#: The contracts of all passing: never changed, so one each serves every hand.
+_RAMSCH_CONTRACT = Contract(GAMES_BY_KEY[Game.RAMSCH, -1, False])
+_REDEAL_CONTRACT = Contract(GAMES_BY_KEY[Game.REDEAL, -1, False])
+#: Before the first declaration: no game stands.
+_NO_GAME_YET = Auction(None, -1)
+#: Made once for each declaration and seat (a few dozen), each with its contracts.
+_AUCTIONS: dict[tuple[int, int], Auction] = {}
+#: Trick 1's plays with Kontra first, by the mask of playable cards: the list of the
+#: leader and the second hand while Kontra may be said.
+_WITH_KONTRA: dict[int, tuple[Action, ...]] = {}
 
 
 #: The callable aces and tens, and the first bidder's declarations by what of them
@@ -66,15 +72,21 @@ _OUTRANKING = {
 
 
 class SchafkopfHand:
-    """One state of a hand of four-handed Schafkopf."""
+    """One state of a hand of four-handed Schafkopf.
+
+    Each phase is a subclass with its own ``legal_actions`` and ``apply``. What
+    a phase never changes (no card played before trick 1, no contract before
+    the declarations) is a class attribute of that phase, so a step before
+    trick play sets only what it changes.
+    """
 
     __slots__ = (
         "deal", "contract", "auction", "asking", "resume", "previous", "last", "phase", "turn",
         "held", "unplayed", "trick", "follows", "tricks", "_legal",
     )  # fmt: skip
-    # ``auction``, ``asking`` and ``resume`` are set only before and around trick 1's first
-    # cards (trick play never reads them): the seats still to be asked in a Kontra turn
-    # or the Re round, and the seat whose turn comes back after them.
+    # ``auction`` is the standing declaration while bidders declare; ``asking`` the seats
+    # still to be asked (to declare, in a Kontra turn or in the Re round) and ``resume``
+    # the seat whose play comes back after them. Trick play never reads them.
 
     is_over = False
 
@@ -176,52 +188,12 @@ class SchafkopfHand:
         return tuple(won)
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The actions the seat to act may take, in a fixed order; () once over.
+        """The actions the seat to act may take, in a fixed order; () once over."""
+        raise NotImplementedError  # each phase's class answers
 
-        This class declares; each other phase is a subclass with its own
-        ``legal_actions`` and ``apply`` (bidding, Kontra and Re turns, trick 1's
-        first two cards, trick play), so no step asks which phase it is in.
-        """
-        choices = self._legal
-        if choices is None:
-            choices = self._legal = self._declarations() if self.phase is DECLARING else ()
-        return choices
-
-    def _may_kontra(self) -> bool:
-        """Kontra with the play list: trick 1's leader before playing, or its second hand
-        (the only plays this class makes; from the third card on a state is a
-        :class:`PlayingSchafkopf`)."""
-        contract = self.contract
-        return contract.kontra_open and self.turn != contract.declarer
-
-    def _callable(self, seat: int) -> list[int]:
-        """The cards a Rufspiel declarer may call: an ace of a suit held without it,
-        or, holding all three callable aces, a ten not held."""
-        hand = self.deal.hands[seat]
-        suits = self.deal.variant.call_table
-        if all(hand >> ace & 1 for _suit, ace, _ten in suits):
-            return [ten for _suit, _ace, ten in suits if not hand >> ten & 1]
-        return [ace for suit, ace, _ten in suits if hand & suit and not hand >> ace & 1]
-
-    def _declarations(self) -> tuple[Action, ...]:
-        auction = self.auction
-        if auction.standing is None:  # the first bidder: a Rufspiel if it can call, or any solo
-            hand = self.held[self.turn]
-            first, second, third = self.deal.variant.call_table
-            # What decides the calls: the callable aces and tens held, and which suits are.
-            key = hand & _ACES_AND_TENS
-            if hand & first[0]:
-                key |= 1 << 32
-            if hand & second[0]:
-                key |= 1 << 33
-            if hand & third[0]:
-                key |= 1 << 34
-            choices = _FIRST_DECLARATIONS.get(key)
-            if choices is None:
-                calls = tuple([CALL_ACTIONS[c] for c in self._callable(self.turn)])
-                choices = _FIRST_DECLARATIONS[key] = calls + SOLO_DECLARATIONS
-            return choices
-        return _OUTRANKING[auction.standing_rank]
+    def apply(self, action: Action) -> SchafkopfHand:
+        """The state after the seat to act takes ``action``; IllegalAction if it may not."""
+        raise NotImplementedError  # each phase's class answers
 
     def _playable(self, seat: int) -> int:
         """Mask of the cards ``seat`` may play now.
@@ -245,127 +217,6 @@ class SchafkopfHand:
             return contract.called_bit if self.follows == suit else follow
         return hand & ~contract.called_bit or hand
 
-    # -- applying actions -----------------------------------------------------
-
-    def apply(self, action: Action) -> SchafkopfHand:
-        """The state after the seat to act takes ``action``; IllegalAction if it may not."""
-        legal = self.legal_actions()
-        for offered in legal:
-            if offered is action:
-                break
-        else:
-            for offered in legal:
-                if offered == action:
-                    break
-            else:
-                raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
-        new = self._decide(offered)
-        new.last = offered
-        return new
-
-    def _decide(self, action: Action) -> SchafkopfHand:
-        return self._after_declaration(action)
-
-    def _kontra(self, resume: int) -> SchafkopfHand:
-        """After a Kontra: the Re round, then ``resume`` plays on."""
-        contract = self.contract.copy()
-        contract.kontra = self.turn
-        contract.kontra_open = False
-        return self._re_round(contract, resume)
-
-    def _after_bidding(self, bidders: tuple[int, ...]) -> SchafkopfHand:
-        """The state once the dealer answered: bidders declare, or all passed."""
-        if bidders:
-            return self._next(
-                None, DECLARING, bidders[0], DeclaringSchafkopf, auction=Auction(bidders)
-            )
-        if self.deal.options["all_pass"] == "redeal":
-            return self._next(Contract(_REDEAL), OVER, -1, FinishedSchafkopf)
-        return self._next(Contract(_RAMSCH), PLAY, self.deal.first_leader, OpeningSchafkopf)
-
-    def _after_declaration(self, action: Action) -> SchafkopfHand:
-        auction = self.auction
-        standing, seat = auction.standing, auction.standing_seat
-        if action is not PASS:
-            standing, seat = action, self.turn
-        declared = auction.declared + 1
-        after = Auction(auction.bidders, declared, standing, seat)
-        if declared < len(auction.bidders):
-            turn = auction.bidders[declared]
-            return self._next(None, DECLARING, turn, DeclaringSchafkopf, auction=after)
-        kind = KIND_BY_ID[id(standing)]
-        called = standing.index if kind.game is Game.RUFSPIEL else -1
-        partner = self.deal.holder(called) if called >= 0 else -1
-        contract = Contract(kind, seat, called, partner)
-        return self._next(contract, PLAY, self.deal.first_leader, OpeningSchafkopf, auction=after)
-
-    def _re_round(self, contract: Contract, resume: int) -> SchafkopfHand:
-        """Right after a Kontra: the declarer alone in a solo game; in a Rufspiel the
-        three other seats from the Kontra's left, so the partner stays secret."""
-        if contract.kind.is_solo:
-            asking = (contract.declarer,)
-        else:
-            nxt = self.deal.next_seat
-            first = nxt[contract.kontra]
-            asking = (first, nxt[first], nxt[nxt[first]])
-        return self._next(contract, RE_ROUND, asking[0], AskingSchafkopf, asking, resume)
-
-    def _opening_play(self, action: Action) -> SchafkopfHand:
-        """The first or second card of trick 1 (the only plays around which Kontra is said)."""
-        c = action.index
-        contract = self.contract
-        deal = self.deal
-        nxt = deal.next_seat
-        if self.trick:  # the second card: trick play proper from here on
-            new = self._next(contract, PLAY, nxt[self.turn], PlayingSchafkopf)
-            new.trick = self.trick + ONE_CARD[c]
-            new.follows = self.follows
-        else:
-            second = nxt[self.turn]
-            asking = ()
-            if contract.kontra_open:  # the third and fourth hands, but not the declarer
-                third = nxt[second]
-                fourth = nxt[third]
-                declarer = contract.declarer
-                if declarer == third:
-                    asking = (fourth,)
-                elif declarer == fourth:
-                    asking = (third,)
-                else:
-                    asking = (third, fourth)
-            if asking:
-                new = self._next(contract, KONTRA_TURN, asking[0], AskingSchafkopf, asking, second)
-            else:
-                new = self._next(contract, PLAY, second, OpeningSchafkopf)
-            new.trick = ONE_CARD[c]
-            new.follows = contract.follow_masks[c]
-        new.unplayed = self.unplayed ^ action.play_bit
-        new.last = action
-        return new
-
-    def _next(
-        self, contract, phase, turn, cls=None, asking=(), resume=-1, auction=None
-    ) -> SchafkopfHand:
-        """The state after this one's action, before or around the first trick's plays."""
-        new = (cls or SchafkopfHand)()
-        if cls is None or cls is AskingSchafkopf:  # the other classes are of one phase
-            new.phase = phase
-        new.deal = self.deal
-        new.contract = contract if contract is not None else self.contract
-        new.auction = auction if auction is not None else self.auction
-        new.asking = asking
-        new.resume = resume
-        new.previous = self
-        new.last = None
-        new.turn = turn
-        new.held = self.held
-        new.unplayed = self.unplayed
-        new.trick = self.trick
-        new.follows = self.follows
-        new.tricks = self.tricks
-        new._legal = None
-        return new
-
     # -- explanations ---------------------------------------------------------
 
     def explain(self, action: Action) -> str | None:
@@ -376,6 +227,9 @@ class SchafkopfHand:
     def explain_rule(self, action: Action) -> Rule | None:
         """The rule ``action`` breaks now, as a message id and values; None if legal."""
         return explain_rule(self, action)
+
+    def _refuse(self, action: Action) -> IllegalAction:
+        return IllegalAction.breaking(self.explain_rule(action), action, self.turn)
 
     # -- results and views -----------------------------------------------------
 
@@ -400,58 +254,149 @@ class SchafkopfHand:
         return record_of(self)
 
 
-class AskingSchafkopf(SchafkopfHand):
-    """A Kontra turn of trick 1's third or fourth hand, or a seat of the Re round:
-    ``asking`` holds the seats still to be asked, ``resume`` whose play comes next."""
+class _BeforeTrickPlay(SchafkopfHand):
+    """What every state before trick play shares: no trick taken yet, and each seat
+    holds the cards it was dealt (so ``held`` is the deal's, not a slot to set)."""
 
     __slots__ = ()
+    tricks = ()
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        return self.deal.hands
+
+
+class _BeforeContract(_BeforeTrickPlay):
+    """Bidding and declaring: no contract yet and no card played."""
+
+    __slots__ = ()
+    contract = None
+    resume = -1
+    unplayed = FULL_DECK
+    trick = ()
+    follows = FULL_DECK
+
+
+class BiddingSchafkopf(_BeforeContract):
+    """A hand being bid: every seat in turn says bid or pass. ``auction`` holds
+    the seats that bid so far, in order."""
+
+    __slots__ = ()
+    phase = BIDDING
+    asking = ()
+    _legal = None
 
     def legal_actions(self) -> tuple[Action, ...]:
-        if self.phase is KONTRA_TURN:
-            return _KONTRA_ACTIONS
-        contract = self.contract
-        side = self.turn == contract.declarer or self.turn == contract.partner
-        return _RE_ACTIONS if side else _PASS_ONLY
+        return _BIDDING_ACTIONS
 
     def apply(self, action: Action) -> SchafkopfHand:
-        if action is not PASS and action is not KONTRA and action is not RE:
-            action = _same(action, self.legal_actions())
-        if action not in self.legal_actions():  # identity first: no field compared
-            raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
-        if action is KONTRA:
-            new = self._kontra(self.resume)
+        seat = self.turn
+        if action is BID:
+            bidders = self.auction + (seat,)
+        elif action is PASS:
+            bidders = self.auction
+        elif action == BID or action == PASS:  # equal to one offered, built elsewhere
+            return self.apply(BID if action == BID else PASS)
         else:
-            contract = None
-            asking = self.asking[1:]
-            if action is RE:
-                contract = self.contract.copy()
-                contract.re = self.turn
-                asking = ()
-            if asking:
-                new = self._next(
-                    contract, self.phase, asking[0], AskingSchafkopf, asking, self.resume
-                )
-            else:  # back to trick 1's plays
-                new = self._next(contract, PLAY, self.resume, OpeningSchafkopf)
+            raise self._refuse(action)
+        deal = self.deal
+        if seat == deal.dealer:  # the dealer answers last
+            new = self._after_bidding(bidders)
+        else:
+            new = BiddingSchafkopf()
+            new.deal = deal
+            new.auction = bidders
+            new.previous = self
+            new.turn = deal.next_seat[seat]
+        new.last = action
+        return new
+
+    def _after_bidding(self, bidders: tuple[int, ...]) -> SchafkopfHand:
+        """The state once the dealer answered: bidders declare, or all passed."""
+        if bidders:
+            new = DeclaringSchafkopf()
+            new.deal = self.deal
+            new.auction = _NO_GAME_YET
+            new.asking = bidders[1:]
+            new.previous = self
+            new.turn = bidders[0]
+            new._legal = None
+            return new
+        if self.deal.options["all_pass"] == "redeal":
+            return _finished_before_play(self, _REDEAL_CONTRACT)
+        return _opening(self, _RAMSCH_CONTRACT, self.deal.first_leader)
+
+
+class DeclaringSchafkopf(_BeforeContract):
+    """A bidder's turn to declare a game, or pass once a game stands: ``auction``
+    holds the standing game, ``asking`` the bidders who declare after this one."""
+
+    __slots__ = ()
+    phase = DECLARING
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        choices = self._legal
+        if choices is None:
+            auction = self.auction
+            if auction.standing is None:  # the first bidder: a Rufspiel if it can call, or any solo
+                choices = _first_declarations(self.deal, self.turn)
+            else:
+                choices = _OUTRANKING[auction.standing_rank]
+            self._legal = choices
+        return choices
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        legal = self._legal or self.legal_actions()
+        for offered in legal:
+            if offered is action:
+                break
+        else:
+            offered = _same(action, legal)  # one built elsewhere: the equal one offered
+            if offered is action:  # nothing equal was offered either
+                raise self._refuse(action)
+        action = offered
+        auction = self.auction
+        if action is not PASS:
+            auction = _standing(action, self.turn)
+        asking = self.asking
+        if asking:
+            new = DeclaringSchafkopf()
+            new.deal = self.deal
+            new.auction = auction
+            new.asking = asking[1:]
+            new.previous = self
+            new.turn = asking[0]
+            new._legal = None
+        else:
+            new = _opening(self, auction.contract(self.deal), self.deal.first_leader)
         new.last = action
         return new
 
 
-class OpeningSchafkopf(SchafkopfHand):
+class OpeningSchafkopf(_BeforeTrickPlay):
     """Trick 1 before its second card is played: the plays around which Kontra is
     said (the leader and the second hand find it in their legal list)."""
 
     __slots__ = ()
     phase = PLAY
+    auction = None
+    asking = ()
+    resume = -1
 
     def legal_actions(self) -> tuple[Action, ...]:
         choices = self._legal
         if choices is None:
-            mask = self._playable(self.turn)
+            turn = self.turn
             contract = self.contract
-            choices = plays_of(mask)
-            if contract.kontra_open and self.turn != contract.declarer:
-                choices = _KONTRA_FIRST + choices
+            if turn == contract.partner and contract.called_pending:
+                mask = self._playable(turn)
+            else:
+                hand = self.deal.hands[turn] & self.unplayed
+                mask = hand & self.follows or hand
+            if contract.kontra_open and turn != contract.declarer:
+                choices = _WITH_KONTRA.get(mask) or _with_kontra(mask)
+            else:
+                choices = PLAYS_BY_MASK.get(mask) or new_plays(mask)
             self._legal = choices
         return choices
 
@@ -463,68 +408,83 @@ class OpeningSchafkopf(SchafkopfHand):
                 if choice is offered:  # identity: no field of an action compared
                     return self._opening_play(offered)
         elif (action is KONTRA or action == KONTRA) and legal[0] is KONTRA:
-            new = self._kontra(self.turn)
+            new = _re_round(self, self.contract, self.turn)
             new.last = KONTRA
             return new
-        raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
+        raise self._refuse(action)
 
-
-class DeclaringSchafkopf(SchafkopfHand):
-    """A bidder's turn to declare a game, or pass once a game stands."""
-
-    __slots__ = ()
-    phase = DECLARING
-
-    def apply(self, action: Action) -> SchafkopfHand:
-        legal = self._legal or self.legal_actions()
-        for offered in legal:
-            if offered is action:
-                break
+    def _opening_play(self, action: Action) -> SchafkopfHand:
+        """The first or second card of trick 1 (the only plays around which Kontra is said)."""
+        c = action.index
+        contract = self.contract
+        deal = self.deal
+        nxt = deal.next_seat
+        if self.trick:  # the second card: trick play proper from here on
+            new = PlayingSchafkopf()
+            new.deal = deal
+            new.contract = contract
+            new.previous = self
+            new.last = action
+            new.turn = nxt[self.turn]
+            new.held = deal.hands
+            new.unplayed = self.unplayed ^ action.play_bit
+            new.trick = self.trick + ONE_CARD[c]
+            new.follows = self.follows
+            new.tricks = ()
+            new._legal = None
+            return new
+        second = nxt[self.turn]
+        if contract.kontra_open:  # the third and fourth hands, but not the declarer
+            new = _asking(self, contract, KONTRA_TURN, contract.kontra_turns[self.turn], second)
         else:
-            offered = _same(action, legal)
-            if offered is action:  # nothing equal was offered either
-                raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
-        new = self._after_declaration(offered)
-        new.last = offered
+            new = _opening(self, contract, second)
+        new.unplayed = self.unplayed ^ action.play_bit
+        new.trick = ONE_CARD[c]
+        new.follows = contract.follow_masks[c]
+        new.last = action
         return new
 
 
-class BiddingSchafkopf(SchafkopfHand):
-    """A hand being bid: every seat in turn says bid or pass. Its own class, like
-    trick play's, because every hand has four of these steps. ``auction`` holds
-    the seats that bid so far, in order."""
+class AskingSchafkopf(_BeforeTrickPlay):
+    """A Kontra turn of trick 1's third or fourth hand, or a seat of the Re round:
+    ``asking`` holds the seats still to be asked, ``resume`` whose play comes next."""
 
     __slots__ = ()
-    phase = BIDDING
+    auction = None
+    _legal = None
 
     def legal_actions(self) -> tuple[Action, ...]:
-        return _BIDDING_ACTIONS
+        if self.phase is KONTRA_TURN:
+            return _KONTRA_ACTIONS
+        contract = self.contract
+        side = self.turn == contract.declarer or self.turn == contract.partner
+        return _RE_ACTIONS if side else _PASS_ONLY
 
     def apply(self, action: Action) -> SchafkopfHand:
-        if action is not BID and action is not PASS:
-            if action != BID and action != PASS:
-                raise IllegalAction.breaking(self.explain_rule(action), action, self.turn)
-            action = BID if action == BID else PASS
-        seat = self.turn
-        deal = self.deal
-        bidders = self.auction + (seat,) if action is BID else self.auction
-        if seat == deal.dealer:  # the dealer answers last
-            new = self._after_bidding(bidders)
+        if action is not PASS:  # pass is always offered here
+            legal = self.legal_actions()
+            if action is not KONTRA and action is not RE:
+                action = _same(action, legal)  # one built elsewhere: the equal one offered
+            for offered in legal:
+                if offered is action:  # identity: no field of an action compared
+                    break
+            else:
+                raise self._refuse(action)
+        if action is KONTRA:
+            new = _re_round(self, self.contract, self.resume)
         else:
-            new = BiddingSchafkopf()
-            new.deal = deal
-            new.contract = None
-            new.auction = bidders
-            new.asking = ()
-            new.resume = -1
-            new.previous = self
-            new.turn = deal.next_seat[seat]
-            new.held = deal.hands
-            new.unplayed = FULL_DECK
-            new.trick = ()
-            new.follows = FULL_DECK
-            new.tricks = ()
-            new._legal = None
+            contract = self.contract
+            asking = self.asking[1:]
+            if action is RE:
+                contract = contract.with_re(self.turn)
+                asking = ()
+            if asking:
+                new = _asking(self, contract, self.phase, asking, self.resume)
+            else:  # back to trick 1's plays
+                new = _opening(self, contract, self.resume)
+            new.unplayed = self.unplayed
+            new.trick = self.trick
+            new.follows = self.follows
         new.last = action
         return new
 
@@ -544,6 +504,12 @@ class FinishedSchafkopf(SchafkopfHand):
     phase = OVER
     is_over = True
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        return _NO_ACTIONS
+
+    def apply(self, action: Action) -> SchafkopfHand:
+        raise self._refuse(action)
+
 
 PlayingSchafkopf._playing_class = PlayingSchafkopf
 PlayingSchafkopf._finished_class = FinishedSchafkopf
@@ -560,14 +526,115 @@ def _same(action: Action, legal: tuple[Action, ...]) -> Action:
 def _start(deal: SchafkopfDeal) -> SchafkopfHand:
     new = BiddingSchafkopf()
     new.deal = deal
-    new.contract = None
     new.auction = ()
-    new.asking = ()
-    new.resume = -1
     new.previous = None
     new.last = None
     new.turn = deal.first_leader
-    new.held = deal.hands
+    return new
+
+
+def _first_declarations(deal: SchafkopfDeal, seat: int) -> tuple[Action, ...]:
+    """The first bidder's declarations: a Rufspiel for each card it may call, then every solo."""
+    hand = deal.hands[seat]
+    first, second, third = deal.variant.call_table
+    # What decides the calls: the callable aces and tens held, and which suits are.
+    key = hand & _ACES_AND_TENS
+    if hand & first[0]:
+        key |= 1 << 32
+    if hand & second[0]:
+        key |= 1 << 33
+    if hand & third[0]:
+        key |= 1 << 34
+    choices = _FIRST_DECLARATIONS.get(key)
+    if choices is None:
+        calls = tuple([CALL_ACTIONS[c] for c in _callable(deal, seat)])
+        choices = _FIRST_DECLARATIONS[key] = calls + SOLO_DECLARATIONS
+    return choices
+
+
+def _callable(deal: SchafkopfDeal, seat: int) -> list[int]:
+    """The cards a Rufspiel declarer may call: an ace of a suit held without it,
+    or, holding all three callable aces, a ten not held."""
+    hand = deal.hands[seat]
+    suits = deal.variant.call_table
+    if all(hand >> ace & 1 for _suit, ace, _ten in suits):
+        return [ten for _suit, _ace, ten in suits if not hand >> ten & 1]
+    return [ace for suit, ace, _ten in suits if hand & suit and not hand >> ace & 1]
+
+
+def _standing(declaration: Action, seat: int) -> Auction:
+    """The auction once ``seat`` declared ``declaration`` (made once for each pair)."""
+    key = (id(declaration), seat)
+    auction = _AUCTIONS.get(key)
+    if auction is None:
+        auction = _AUCTIONS[key] = Auction(declaration, seat)
+    return auction
+
+
+def _with_kontra(mask: int) -> tuple[Action, ...]:
+    """Kontra, then the plays of ``mask``, remembered (as many as the plays table holds)."""
+    choices = (KONTRA, *plays_of(mask))
+    if len(_WITH_KONTRA) < PLAYS_CACHE_LIMIT:
+        _WITH_KONTRA[mask] = choices
+    return choices
+
+
+def _opening(previous: SchafkopfHand, contract: Contract, turn: int) -> OpeningSchafkopf:
+    """A state of trick 1 before its second card, with no card played yet (a caller
+    that played one sets ``unplayed``, ``trick`` and ``follows``)."""
+    new = OpeningSchafkopf()
+    new.deal = previous.deal
+    new.contract = contract
+    new.previous = previous
+    new.last = None
+    new.turn = turn
+    new.unplayed = FULL_DECK
+    new.trick = ()
+    new.follows = FULL_DECK
+    new._legal = None
+    return new
+
+
+def _asking(previous, contract: Contract, phase, asking: tuple[int, ...], resume: int):
+    """A Kontra turn or a seat of the Re round; the caller sets the cards played."""
+    new = AskingSchafkopf()
+    new.deal = previous.deal
+    new.contract = contract
+    new.phase = phase
+    new.asking = asking
+    new.resume = resume
+    new.previous = previous
+    new.last = None
+    new.turn = asking[0]
+    return new
+
+
+def _re_round(previous: SchafkopfHand, contract: Contract, resume: int) -> AskingSchafkopf:
+    """Right after a Kontra: the declarer alone in a solo game; in a Rufspiel the
+    three other seats from the Kontra's left, so the partner stays secret."""
+    contract = contract.with_kontra(previous.turn)
+    if contract.kind.is_solo:
+        asking = (contract.declarer,)
+    else:
+        nxt = previous.deal.next_seat
+        first = nxt[contract.kontra]
+        asking = (first, nxt[first], nxt[nxt[first]])
+    new = _asking(previous, contract, RE_ROUND, asking, resume)
+    new.unplayed = previous.unplayed
+    new.trick = previous.trick
+    new.follows = previous.follows
+    return new
+
+
+def _finished_before_play(previous: SchafkopfHand, contract: Contract) -> FinishedSchafkopf:
+    """A hand over before any card: all passed and the rules say redeal."""
+    new = FinishedSchafkopf()
+    new.deal = previous.deal
+    new.contract = contract
+    new.previous = previous
+    new.last = None
+    new.turn = -1
+    new.held = previous.deal.hands
     new.unplayed = FULL_DECK
     new.trick = ()
     new.follows = FULL_DECK

@@ -22,7 +22,8 @@ class SchafkopfDeal:
     """The cards as dealt, the dealer and the rule options. Never changes."""
 
     __slots__ = (
-        "variant", "options", "dealer", "hands", "first_leader", "seats", "next_seat", "hand_size",
+        "variant", "options", "dealer", "hands", "first_leader", "seats", "next_seat", "seat_after",
+        "hand_size",
     )  # fmt: skip
 
     def __init__(self, variant: Variant, options, dealer: int, hands: tuple[int, ...]):
@@ -32,6 +33,7 @@ class SchafkopfDeal:
         self.hands = hands
         self.seats = variant.seats
         self.next_seat = variant.next_seat
+        self.seat_after = variant.seat_after
         self.hand_size = variant.hand_size
         self.first_leader = variant.next_seat[dealer]
 
@@ -43,16 +45,32 @@ class SchafkopfDeal:
 
 
 class Auction:
-    """Declaring so far: who bid, and the standing declaration."""
+    """The standing declaration while bidders declare (None before the first), its
+    seat, its game and rank. Never changes: a higher declaration is another one,
+    made once for each declaration and seat, so the contracts it makes are kept here."""
 
-    __slots__ = ("bidders", "declared", "standing", "standing_seat", "standing_rank")
+    __slots__ = ("standing", "standing_seat", "standing_rank", "kind", "called", "_contracts")
 
-    def __init__(self, bidders=(), declared=0, standing=None, standing_seat=-1):
-        self.bidders = bidders  # seats that bid, in bidding order
-        self.declared = declared  # bidders who had their declaring turn
-        self.standing: Action | None = standing
+    def __init__(self, standing: Action | None, standing_seat: int):
+        self.standing = standing
         self.standing_seat = standing_seat
-        self.standing_rank = KIND_BY_ID[id(standing)].rank if standing is not None else 0
+        kind = KIND_BY_ID[id(standing)] if standing is not None else None
+        self.kind = kind
+        self.standing_rank = kind.rank if kind is not None else 0
+        #: The called card of a Rufspiel, else -1.
+        self.called = standing.index if kind is not None and kind.game is Game.RUFSPIEL else -1
+        self._contracts: dict[int, Contract] = {}  # by partner
+
+    def contract(self, deal: SchafkopfDeal) -> Contract:
+        """The contract of the standing declaration in ``deal``, where the called card's
+        holder is the partner (contracts never change, so one serves every such hand)."""
+        called = self.called
+        partner = deal.holder(called) if called >= 0 else -1
+        contract = self._contracts.get(partner)
+        if contract is None:
+            contract = Contract(self.kind, self.standing_seat, called, partner, deal.next_seat)
+            self._contracts[partner] = contract
+        return contract
 
 
 class Contract:
@@ -62,10 +80,17 @@ class Contract:
     __slots__ = (
         "kind", "declarer", "called", "partner", "follow_masks", "follow_class", "strength",
         "called_suit_mask", "called_bit", "called_class", "called_pending", "kontra", "re",
-        "kontra_open",
+        "kontra_open", "kontra_turns", "_variants",
     )  # fmt: skip
 
-    def __init__(self, kind: GameKind, declarer: int = -1, called: int = -1, partner: int = -1):
+    def __init__(
+        self,
+        kind: GameKind,
+        declarer: int = -1,
+        called: int = -1,
+        partner: int = -1,
+        next_seat: tuple[int, ...] = (),
+    ):
         ranking = kind.ranking
         self.kind = kind
         self.declarer = declarer
@@ -84,14 +109,43 @@ class Contract:
         self.re = -1  # the seat that said Re
         #: True while Kontra may still be said: never in a Ramsch, and only once.
         self.kontra_open = kind.game is not Game.RAMSCH
+        #: ``kontra_turns[leader]``: the seats asked for Kontra once trick 1's leader has
+        #: played (the third and fourth hands, never the declarer); by ``next_seat``.
+        self.kontra_turns = tuple(
+            tuple(s for s in (next_seat[second], next_seat[next_seat[second]]) if s != declarer)
+            for second in next_seat
+        )
+        self._variants: dict | None = None  # the contracts derived from this one, made once
 
     #: Schafkopf sets no card aside: trick play's unknown-card checks never match.
     unknown = -1
 
     def after_called_suit_led(self) -> Contract:
         """The same contract once the called suit has been led: the card is free."""
-        contract = self.copy()
-        contract.called_pending = False
+        return self._variant("called_pending", False)
+
+    def with_kontra(self, seat: int) -> Contract:
+        """The same contract once ``seat`` said Kontra (which may be said only once)."""
+        return self._variant("kontra", seat)
+
+    def with_re(self, seat: int) -> Contract:
+        """The same contract once ``seat`` said Re."""
+        return self._variant("re", seat)
+
+    def _variant(self, field: str, value) -> Contract:
+        """This contract with ``field`` set to ``value``. Contracts are shared between
+        states and never change, so each variant is made once and kept here: a
+        base contract has a few (a Kontra or a Re by each seat, the called suit led)."""
+        variants = self._variants
+        if variants is None:
+            variants = self._variants = {}
+        key = (field, value)
+        contract = variants.get(key)
+        if contract is None:
+            contract = variants[key] = self.copy()
+            setattr(contract, field, value)
+            if field == "kontra":
+                contract.kontra_open = False
         return contract
 
     def copy(self) -> Contract:
@@ -111,4 +165,6 @@ class Contract:
         new.kontra = self.kontra
         new.re = self.re
         new.kontra_open = self.kontra_open
+        new.kontra_turns = self.kontra_turns
+        new._variants = None
         return new
