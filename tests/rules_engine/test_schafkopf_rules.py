@@ -60,6 +60,21 @@ class TestDealing:
             deal(*RUF_DEAL, **options)
         assert error.value.field == named
 
+    @pytest.mark.parametrize(
+        "good, bad",
+        [
+            ({"jungfrau": False}, {"jungfrau": 0}),
+            ({"tariff_ramsch": 1}, {"tariff_ramsch": True}),
+            ({"short_deck": False, "tariff_solo": 40}, {"tariff_solo": 40, "short_deck": 0}),
+        ],
+    )
+    def test_options_checked_before_never_pass_an_equal_value_of_another_type(self, good, bad):
+        """Checked options are remembered; 0 equals False in Python, not here."""
+        for _ in range(2):
+            deal(*RUF_DEAL, **good)
+        with pytest.raises(InvalidRecord):
+            deal(*RUF_DEAL, **bad)
+
 
 class TestBidding:
     def test_bidding_starts_at_the_dealers_left_with_bid_or_pass(self):
@@ -271,6 +286,17 @@ class TestKontra:
         refuses(run(deal(*RUF_DEAL), RUF_AS, "0:QC"), "2:re", "re is said only")
         hand = run(deal(*RUF_DEAL), RUF_AS, "0:QC 2:pass 3:kontra 0:pass")
         refuses(hand, "1:re", "re is said only")
+
+    def test_a_kontra_and_re_in_one_hand_leave_another_hand_of_the_same_game_undoubled(self):
+        """Contracts are shared between hands of the same game, declarer and partner."""
+        doubled = run(deal(*RUF_DEAL), RUF_AS, "0:QC 2:pass 3:pass 1:kontra 2:re")
+        plain = run(deal(*RUF_DEAL), RUF_AS, "0:QC 2:pass 3:pass 1:8H")
+        assert (doubled.contract.kontra, doubled.contract.re) == (1, 2)
+        assert (plain.contract.kontra, plain.contract.re) == (-1, -1)
+        assert run(deal(*RUF_DEAL), RUF_AS).contract.kontra_open
+        led = run(deal(*RUF_DEAL), RUF_AS, "0:7S 2:pass 3:pass 1:KS 2:AS 3:8S")
+        assert led.contract.called_pending is False
+        assert run(deal(*RUF_DEAL), RUF_AS, "0:QC 2:pass 3:pass 1:8H").contract.called_pending
 
     def test_there_is_no_kontra_in_a_ramsch(self):
         hand = run(deal(*RUF_DEAL), "0:pass 1:pass 2:pass 3:pass")
