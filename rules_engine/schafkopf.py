@@ -314,14 +314,7 @@ class BiddingSchafkopf(_BeforeContract):
     def _after_bidding(self, bidders: tuple[int, ...]) -> SchafkopfHand:
         """The state once the dealer answered: bidders declare, or all passed."""
         if bidders:
-            new = DeclaringSchafkopf()
-            new.deal = self.deal
-            new.auction = _NO_GAME_YET
-            new.asking = bidders[1:]
-            new.previous = self
-            new.turn = bidders[0]
-            new._legal = None
-            return new
+            return _declaring(self, _NO_GAME_YET, bidders)
         if self.deal.options["all_pass"] == "redeal":
             return _finished_before_play(self, _REDEAL_CONTRACT)
         return _opening(self, _RAMSCH_CONTRACT, self.deal.first_leader)
@@ -360,13 +353,7 @@ class DeclaringSchafkopf(_BeforeContract):
             auction = _standing(action, self.turn)
         asking = self.asking
         if asking:
-            new = DeclaringSchafkopf()
-            new.deal = self.deal
-            new.auction = auction
-            new.asking = asking[1:]
-            new.previous = self
-            new.turn = asking[0]
-            new._legal = None
+            new = _declaring(self, auction, asking)
         else:
             new = _opening(self, auction.contract(self.deal), self.deal.first_leader)
         new.last = action
@@ -577,6 +564,18 @@ def _with_kontra(mask: int) -> tuple[Action, ...]:
     if len(_WITH_KONTRA) < PLAYS_CACHE_LIMIT:
         _WITH_KONTRA[mask] = choices
     return choices
+
+
+def _declaring(previous: SchafkopfHand, auction: Auction, bidders: tuple[int, ...]):
+    """The first of ``bidders`` (the rest still to declare after it) to declare or pass."""
+    new = DeclaringSchafkopf()
+    new.deal = previous.deal
+    new.auction = auction
+    new.asking = bidders[1:]
+    new.previous = previous
+    new.turn = bidders[0]
+    new._legal = None
+    return new
 
 
 def _opening(previous: SchafkopfHand, contract: Contract, turn: int) -> OpeningSchafkopf:
