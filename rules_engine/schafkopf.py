@@ -81,14 +81,19 @@ class SchafkopfHand:
     """
 
     __slots__ = (
-        "deal", "contract", "auction", "asking", "resume", "previous", "last", "phase", "turn",
-        "held", "unplayed", "trick", "follows", "tricks", "_legal",
+        "deal", "contract", "previous", "last", "turn", "held", "unplayed", "trick", "follows",
+        "tricks", "_legal",
     )  # fmt: skip
-    # ``auction`` is the standing declaration while bidders declare; ``asking`` the seats
-    # still to be asked (to declare, in a Kontra turn or in the Re round) and ``resume``
-    # the seat whose play comes back after them. Trick play never reads them.
+    # Only the phases before trick play have slots for what they add (``auction``,
+    # ``asking``, ``resume``, the asking ``phase``): a state of the hot path stays small.
 
     is_over = False
+    #: The standing declaration while bidders declare (None before and after).
+    auction = None
+    #: The seats still to be asked: to declare, in a Kontra turn or in the Re round.
+    asking = ()
+    #: The seat whose play comes back once the asked seats answered.
+    resume = -1
 
     # -- construction -------------------------------------------------------
 
@@ -269,9 +274,8 @@ class _BeforeTrickPlay(SchafkopfHand):
 class _BeforeContract(_BeforeTrickPlay):
     """Bidding and declaring: no contract yet and no card played."""
 
-    __slots__ = ()
+    __slots__ = ("auction", "asking")
     contract = None
-    resume = -1
     unplayed = FULL_DECK
     trick = ()
     follows = FULL_DECK
@@ -366,9 +370,6 @@ class OpeningSchafkopf(_BeforeTrickPlay):
 
     __slots__ = ()
     phase = PLAY
-    auction = None
-    asking = ()
-    resume = -1
 
     def legal_actions(self) -> tuple[Action, ...]:
         choices = self._legal
@@ -436,8 +437,7 @@ class AskingSchafkopf(_BeforeTrickPlay):
     """A Kontra turn of trick 1's third or fourth hand, or a seat of the Re round:
     ``asking`` holds the seats still to be asked, ``resume`` whose play comes next."""
 
-    __slots__ = ()
-    auction = None
+    __slots__ = ("asking", "resume", "phase")
     _legal = None
 
     def legal_actions(self) -> tuple[Action, ...]:

@@ -102,10 +102,9 @@ class Contract:
     ranking = SHEEPSHEAD
     follow_masks = SHEEPSHEAD.follow_masks
     follow_class = SHEEPSHEAD.follow_class
-    strength = SHEEPSHEAD.strength
 
     __slots__ = (
-        "kind", "picker", "buried", "called", "partner", "unknown",
+        "kind", "picker", "buried", "called", "partner", "unknown", "strength",
         "called_class", "called_suit_mask", "called_bit", "called_pending",
     )  # fmt: skip
 
@@ -126,6 +125,8 @@ class Contract:
         self.called = called
         self.partner = partner
         self.unknown = unknown
+        #: Who beats whom in a trick; the unknown never wins, so it is below every card.
+        self.strength = SHEEPSHEAD.strength if unknown < 0 else _strength_without(unknown)
         self.called_class = called >> 3 if called >= 0 else -1
         #: The cards that follow a lead of the called suit.
         self.called_suit_mask = called_suit_mask
@@ -140,6 +141,19 @@ class Contract:
             self.kind, self.picker, self.buried, self.called, self.partner, self.unknown,
             self.called_suit_mask, called_pending=False,
         )  # fmt: skip
+
+
+_STRENGTH_WITHOUT: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _strength_without(card: int) -> tuple[tuple[int, ...], ...]:
+    """Sheepshead's strength table with ``card`` (a picker's unknown) below every
+    card in every row, so trick play finds the winner without asking for it."""
+    table = _STRENGTH_WITHOUT.get(card)
+    if table is None:
+        rows = SHEEPSHEAD.strength
+        table = _STRENGTH_WITHOUT[card] = tuple((*row[:card], -1, *row[card + 1 :]) for row in rows)
+    return table
 
 
 _NO_CONTRACT = Contract(None)

@@ -81,18 +81,22 @@ class TrickPlay:
     def _end_trick(self, action: Action, trick: tuple[int, ...]):
         """The state after the last card of a trick: its winner leads next, or the hand is over.
 
-        The highest strength wins, the first of equals; the unknown never wins,
-        and its index is unique in the deck, so it is recognised by its card alone.
+        The highest strength wins, the first of equals. The unknown never wins:
+        its strength is below every card's in its contract's table, and it leads
+        the called suit (its index is unique in the deck, so its card tells it).
         """
         deal = self.deal
         contract = self.contract
-        unknown = contract.unknown
-        led = contract.called_class if trick[0] == unknown else contract.follow_class[trick[0]]
+        first = trick[0]
+        led = contract.called_class if first == contract.unknown else contract.follow_class[first]
         strength = contract.strength[led]
-        best, best_at = -1, 0
-        for at, played in enumerate(trick):
-            if played != unknown and strength[played] > best:
-                best, best_at = strength[played], at
+        best = -1
+        best_at = at = 0
+        for played in trick:  # counted by hand: enumerate's pairs cost more
+            if strength[played] > best:
+                best = strength[played]
+                best_at = at
+            at += 1
         leader = deal.next_seat[self.turn]  # the trick is full: its last card was this seat's
         winner = deal.seat_after[leader][best_at]
         tricks = self.tricks + ((leader, trick, winner),)
