@@ -372,31 +372,34 @@ class OpeningSchafkopf(_BeforeTrickPlay):
     phase = PLAY
 
     def legal_actions(self) -> tuple[Action, ...]:
-        choices = self._legal
-        if choices is None:
-            turn = self.turn
-            contract = self.contract
+        mask = self._legal  # the playable cards, remembered as in trick play
+        turn = self.turn
+        contract = self.contract
+        if mask is None:
             if turn == contract.partner and contract.called_pending:
                 mask = self._playable(turn)
             else:
                 hand = self.deal.hands[turn] & self.unplayed
                 mask = hand & self.follows or hand
-            if contract.kontra_open and turn != contract.declarer:
-                choices = _WITH_KONTRA.get(mask) or _with_kontra(mask)
-            else:
-                choices = PLAYS_BY_MASK.get(mask) or new_plays(mask)
-            self._legal = choices
-        return choices
+            self._legal = mask
+        if contract.kontra_open and turn != contract.declarer:
+            return _WITH_KONTRA.get(mask) or _with_kontra(mask)
+        return PLAYS_BY_MASK.get(mask) or new_plays(mask)
 
     def apply(self, action: Action) -> SchafkopfHand:
-        legal = self._legal or self.legal_actions()
-        if action.play_bit:
-            offered = PLAY_ACTIONS[action.index]
-            for choice in legal:
-                if choice is offered:  # identity: no field of an action compared
-                    return self._opening_play(offered)
-        elif (action is KONTRA or action == KONTRA) and legal[0] is KONTRA:
-            new = _re_round(self, self.contract, self.turn)
+        mask = self._legal
+        if mask is None:
+            self.legal_actions()  # works out the mask and remembers it
+            mask = self._legal
+        if mask & action.play_bit:  # one of the cards offered, checked with one ``&``
+            return self._opening_play(PLAY_ACTIONS[action.index])
+        contract = self.contract
+        if (
+            (action is KONTRA or action == KONTRA)
+            and contract.kontra_open
+            and self.turn != contract.declarer
+        ):
+            new = _re_round(self, contract, self.turn)
             new.last = KONTRA
             return new
         raise self._refuse(action)

@@ -54,8 +54,42 @@ class TrickPlay:
         if trick:
             follows = self.follows
             trick += ONE_CARD[c]
-            if len(trick) == deal.seats:
-                return self._end_trick(action, trick)
+            if len(trick) == deal.seats:  # the last card: built here too, a call would cost
+                # The highest strength wins, the first of equals. The unknown never wins:
+                # its strength is below every card's in its contract's table, and it leads
+                # the called suit (its index is unique in the deck, so its card tells it).
+                first = trick[0]
+                if first == contract.unknown:
+                    led = contract.called_class
+                else:
+                    led = contract.follow_class[first]
+                strength = contract.strength[led]
+                best = -1
+                best_at = at = 0
+                for played in trick:  # counted by hand: enumerate's pairs cost more
+                    if strength[played] > best:
+                        best = strength[played]
+                        best_at = at
+                    at += 1
+                leader = deal.next_seat[seat]  # the trick is full: its last card was this seat's
+                winner = deal.seat_after[leader][best_at]
+                tricks = self.tricks + ((leader, trick, winner),)
+                over = len(tricks) == deal.hand_size
+                if contract.called_pending and led == contract.called_class:
+                    contract = contract.after_called_suit_led()
+                new = self._finished_class() if over else self._playing_class()
+                new.deal = deal
+                new.contract = contract
+                new.previous = self
+                new.last = action
+                new.turn = -1 if over else winner
+                new.held = self.held
+                new.unplayed = self.unplayed ^ action.play_bit
+                new.trick = ()
+                new.follows = ANY_CARD
+                new.tricks = tricks
+                new._legal = None
+                return new
         else:  # the first card: the unknown leads the called suit
             if c == contract.unknown:
                 follows = contract.called_suit_mask
@@ -75,44 +109,5 @@ class TrickPlay:
         new.trick = trick
         new.follows = follows
         new.tricks = self.tricks
-        new._legal = None
-        return new
-
-    def _end_trick(self, action: Action, trick: tuple[int, ...]):
-        """The state after the last card of a trick: its winner leads next, or the hand is over.
-
-        The highest strength wins, the first of equals. The unknown never wins:
-        its strength is below every card's in its contract's table, and it leads
-        the called suit (its index is unique in the deck, so its card tells it).
-        """
-        deal = self.deal
-        contract = self.contract
-        first = trick[0]
-        led = contract.called_class if first == contract.unknown else contract.follow_class[first]
-        strength = contract.strength[led]
-        best = -1
-        best_at = at = 0
-        for played in trick:  # counted by hand: enumerate's pairs cost more
-            if strength[played] > best:
-                best = strength[played]
-                best_at = at
-            at += 1
-        leader = deal.next_seat[self.turn]  # the trick is full: its last card was this seat's
-        winner = deal.seat_after[leader][best_at]
-        tricks = self.tricks + ((leader, trick, winner),)
-        over = len(tricks) == deal.hand_size
-        if contract.called_pending and led == contract.called_class:
-            contract = contract.after_called_suit_led()
-        new = self._finished_class() if over else self._playing_class()
-        new.deal = deal
-        new.contract = contract
-        new.previous = self
-        new.last = action
-        new.turn = -1 if over else winner
-        new.held = self.held
-        new.unplayed = self.unplayed ^ action.play_bit
-        new.trick = ()
-        new.follows = ANY_CARD
-        new.tricks = tricks
         new._legal = None
         return new
