@@ -28,6 +28,7 @@ import json
 import random
 import time
 
+from .options import schafkopf_options
 from .schafkopf import SchafkopfHand
 from .sheepshead import _PLAYS_BY_MASK, SheepsheadHand
 from .variant import SCHAFKOPF_LONG, SHEEPSHEAD_FIVE
@@ -51,9 +52,12 @@ def random_hands(count: int, seed: int = 1, first: int = 0) -> int:
 
 
 def random_schafkopf_hands(count: int, seed: int = 1, first: int = 0, short: bool = False) -> int:
-    """Play ``count`` random Schafkopf hands; returns the actions taken."""
+    """Play ``count`` random Schafkopf hands; returns the actions taken.
+
+    The options are checked once, as a session does, not again for every hand.
+    """
     uniform = random.Random(seed).random
-    options = {"short_deck": short}
+    options = schafkopf_options({"short_deck": short})
     taken = 0
     for n in range(first, first + count):
         state = SchafkopfHand.from_seed(n.to_bytes(8, "big"), n % SCHAFKOPF_LONG.seats, options)

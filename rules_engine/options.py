@@ -34,6 +34,9 @@ SCHAFKOPF_DEFAULTS = MappingProxyType(
 _CHOICES = {"all_pass": ("ramsch", "redeal")}
 #: Options already checked, by their items: a few combinations recur in a process.
 _CHECKED: dict[tuple, MappingProxyType] = {}
+#: Every read-only mapping handed out here, by identity (each kept, so no identity is
+#: reused): given back, as a session or a benchmark does for each hand, it is not checked again.
+_ISSUED: dict[int, MappingProxyType] = {id(SCHAFKOPF_DEFAULTS): SCHAFKOPF_DEFAULTS}
 
 
 def _key(given: dict) -> tuple:
@@ -46,7 +49,14 @@ def _key(given: dict) -> tuple:
 
 
 def schafkopf_options(given: object) -> MappingProxyType:
-    """Every Schafkopf option, read-only, ``given`` ones checked; InvalidRecord names a bad one."""
+    """Every Schafkopf option, read-only, ``given`` ones checked; InvalidRecord names a bad one.
+
+    What this returns may be given back as is: it is known, not checked again.
+    """
+    if given.__class__ is MappingProxyType:
+        if _ISSUED.get(id(given)) is given:
+            return given
+        given = dict(given)  # a read-only mapping from elsewhere: checked as any other
     if not isinstance(given, dict):
         raise InvalidRecord("options", "must be a JSON object")
     if not given:
@@ -74,4 +84,5 @@ def schafkopf_options(given: object) -> MappingProxyType:
     checked = MappingProxyType(options)
     if len(_CHECKED) < 256:
         _CHECKED[_key(given)] = checked
+        _ISSUED[id(checked)] = checked
     return checked

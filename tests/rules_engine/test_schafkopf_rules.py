@@ -75,6 +75,25 @@ class TestDealing:
         with pytest.raises(InvalidRecord):
             deal(*RUF_DEAL, **bad)
 
+    def test_checked_options_given_back_are_not_checked_again_and_others_are(self, monkeypatch):
+        """A session checks its options once and hands the result back for each hand."""
+        from types import MappingProxyType
+
+        from rules_engine import SchafkopfHand, options
+
+        # As in a fresh process: the table of checked options has room.
+        monkeypatch.setattr(options, "_CHECKED", {})
+        monkeypatch.setattr(options, "_ISSUED", dict(options._ISSUED))
+        checked = options.schafkopf_options({"short_deck": True, "tariff_solo": 40})
+        assert options.schafkopf_options(checked) is checked
+        hand = SchafkopfHand.from_seed(b"checked", dealer=0, options=checked)
+        assert hand.options == dict(checked)
+        assert [h.bit_count() for h in hand.hands] == [6, 6, 6, 6]
+        with pytest.raises(InvalidRecord) as error:
+            SchafkopfHand.from_seed(b"x", 0, MappingProxyType({**checked, "tariff_solo": -1}))
+        assert error.value.field == "options.tariff_solo"
+        assert options.schafkopf_options(MappingProxyType({"jungfrau": True}))["jungfrau"] is True
+
 
 class TestBidding:
     def test_bidding_starts_at_the_dealers_left_with_bid_or_pass(self):
