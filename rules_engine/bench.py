@@ -54,7 +54,8 @@ def random_hands(count: int, seed: int = 1, first: int = 0) -> int:
 def random_schafkopf_hands(count: int, seed: int = 1, first: int = 0, short: bool = False) -> int:
     """Play ``count`` random Schafkopf hands; returns the actions taken.
 
-    The options are checked once, as a session does, not again for every hand.
+    The options are checked once and what the check returns is given to every hand,
+    which the engine knows as checked: the figure is the hands', not the options'.
     """
     uniform = random.Random(seed).random
     options = schafkopf_options({"short_deck": short})
