@@ -35,7 +35,7 @@ _CHOICES = {"all_pass": ("ramsch", "redeal")}
 #: Options already checked, by their items: a few combinations recur in a process.
 _CHECKED: dict[tuple, MappingProxyType] = {}
 #: Every read-only mapping handed out here, by identity (each kept, so no identity is
-#: reused): given back, as a session or a benchmark does for each hand, it is not checked again.
+#: reused): a caller that gives it back for each hand (the bench) has it not checked again.
 _ISSUED: dict[int, MappingProxyType] = {id(SCHAFKOPF_DEFAULTS): SCHAFKOPF_DEFAULTS}
 
 

@@ -393,13 +393,8 @@ class OpeningSchafkopf(_BeforeTrickPlay):
             mask = self._legal
         if mask & action.play_bit:  # one of the cards offered, checked with one ``&``
             return self._opening_play(PLAY_ACTIONS[action.index])
-        contract = self.contract
-        if (
-            (action is KONTRA or action == KONTRA)
-            and contract.kontra_open
-            and self.turn != contract.declarer
-        ):
-            new = _re_round(self, contract, self.turn)
+        if (action is KONTRA or action == KONTRA) and self.legal_actions()[0] is KONTRA:
+            new = _re_round(self, self.contract, self.turn)
             new.last = KONTRA
             return new
         raise self._refuse(action)

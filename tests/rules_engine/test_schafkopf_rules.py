@@ -76,7 +76,7 @@ class TestDealing:
             deal(*RUF_DEAL, **bad)
 
     def test_checked_options_given_back_are_not_checked_again_and_others_are(self, monkeypatch):
-        """A session checks its options once and hands the result back for each hand."""
+        """Options checked once may be handed back for each hand; any other mapping is checked."""
         from types import MappingProxyType
 
         from rules_engine import SchafkopfHand, options
