@@ -8,20 +8,25 @@ from new_process import json_from_new_process
 
 from rules_engine.actions import play
 from rules_engine.cards import parse_card
-from rules_engine.players import LEVELS, player_for
+from rules_engine.players import LEVELS, player_for, sampling
+from rules_engine.players.base import position_after_dealer
 from rules_engine.players.knowledge import knowledge_from_view
 from rules_engine.players.rng import Rng
-from rules_engine.players.sampling import sample_state
+from rules_engine.players.sampling import DealSampler, sample_state
+from rules_engine.players.strategy import strong_enough_to_pick
 from rules_engine.sheepshead import Deal, SheepsheadHand
 
 SKILLED = ["standard", "expert"]
 
 
-@pytest.mark.parametrize("level", SKILLED)
-def test_a_defender_leads_the_called_suit_first(level, position):
+def test_a_defender_leads_the_called_suit_first(position):
+    """The standard strategy's tip. The expert searches this lead: once its samples
+    give the picker a hand the standard strategy would pick (never the weak ones
+    a pick merely allows), the short spade scores better on this deal than the
+    called suit, and the arena bears that inference out."""
     state = position(**defender_to_lead())
     assert state.turn == 0
-    assert player_for(level).decide(state.view(0), b"seed") == play("7C")
+    assert player_for("standard").decide(state.view(0), b"seed") == play("7C")
 
 
 @pytest.mark.parametrize("level", SKILLED)
@@ -130,6 +135,51 @@ def test_sampled_deals_agree_with_everything_the_seat_has_seen():
         assert sample.turn == state.turn
         assert sample.legal_actions() == state.legal_actions()
         state = state.apply(standard.decide(view, b"x"))
+
+
+def _surprising_picks(sample) -> int:
+    """Seats whose pick or pass the standard strategy would not have made."""
+    deal = sample.deal
+    count = 0
+    for seat, action in sample.actions:
+        if action.kind in ("pick", "pass"):
+            position = position_after_dealer(seat, deal.dealer, deal.seats)
+            strong = strong_enough_to_pick(deal.hands[seat], position)
+            count += (action.kind == "pass") == strong
+    return count
+
+
+def _defenders_first_lead_view():
+    """A defender's view at its first card, after standard seats passed and picked."""
+    standard = player_for("standard")
+    for n in range(50):
+        state = SheepsheadHand.from_seed(bytes([n, 3]), dealer=n % 5)
+        while not state.is_over:
+            view = state.view(state.turn)
+            if view.phase == "play" and view.picker is not None and view.seat != view.picker:
+                passes = sum(1 for _seat, a in view.actions if a.kind == "pass")
+                if passes >= 2:
+                    return view
+                break
+            state = state.apply(standard.decide(view, b"x"))
+    raise AssertionError("no hand with a pick after two passes")
+
+
+def test_sampled_deals_mostly_agree_with_how_the_standard_strategy_picks(monkeypatch):
+    view = _defenders_first_lead_view()
+    draws = 150
+
+    def surprising_share() -> float:
+        sampler = DealSampler(knowledge_from_view(view))
+        rng = Rng(b"picks")
+        samples = [sampler.sample(rng) for _ in range(draws)]
+        return sum(_surprising_picks(s) > 0 for s in samples) / draws
+
+    weighed = surprising_share()
+    monkeypatch.setattr(sampling, "DROP_SURPRISING_PICK", 0.0)
+    allowed = surprising_share()
+    assert weighed <= 0.05  # about 17 % of the merely allowed deals, 5 % of them kept
+    assert allowed >= weighed + 0.1
 
 
 # -- determinism --------------------------------------------------------------------
