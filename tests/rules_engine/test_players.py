@@ -7,10 +7,11 @@ from hand_scripts import defender_to_lead, picker_to_lead, recorded
 from new_process import json_from_new_process
 
 from rules_engine.actions import play
-from rules_engine.cards import parse_card
+from rules_engine.cards import cards_of, parse_card
 from rules_engine.players import LEVELS, player_for, sampling
 from rules_engine.players.base import position_after_dealer
 from rules_engine.players.knowledge import knowledge_from_view
+from rules_engine.players.playout import policy_action
 from rules_engine.players.rng import Rng
 from rules_engine.players.sampling import DealSampler, sample_state
 from rules_engine.players.strategy import strong_enough_to_pick
@@ -176,10 +177,40 @@ def test_sampled_deals_mostly_agree_with_how_the_standard_strategy_picks(monkeyp
         return sum(_surprising_picks(s) > 0 for s in samples) / draws
 
     weighed = surprising_share()
-    monkeypatch.setattr(sampling, "DROP_SURPRISING_PICK", 0.0)
+    monkeypatch.setattr(sampling, "DROP_SURPRISING", 0.0)
     allowed = surprising_share()
     assert weighed <= 0.05  # about 17 % of the merely allowed deals, 5 % of them kept
     assert allowed >= weighed + 0.1
+
+
+def _standard_bury(sample) -> bool:
+    """Whether the sample's bury is the one the standard strategy makes from its deal."""
+    deal = sample.deal
+    state = SheepsheadHand.new(
+        [cards_of(hand) for hand in deal.hands], cards_of(deal.blind), deal.dealer
+    )
+    for _seat, action in sample.actions:
+        if state.phase_name == "bury":
+            return policy_action(state).mask == sample.buried
+        state = state.apply(action)
+    raise AssertionError("the sample has no bury")
+
+
+def test_a_hidden_bury_is_mostly_the_one_the_standard_strategy_makes(monkeypatch):
+    view = _defenders_first_lead_view()
+    assert view.buried is None
+    draws = 100
+
+    def standard_share() -> float:
+        sampler = DealSampler(knowledge_from_view(view))
+        rng = Rng(b"bury")
+        return sum(_standard_bury(sampler.sample(rng)) for _ in range(draws)) / draws
+
+    weighed = standard_share()
+    monkeypatch.setattr(sampling, "DROP_SURPRISING", 0.0)
+    allowed = standard_share()
+    assert weighed >= 0.9  # 95 % by design, less where the strategy's bury dead-ends
+    assert allowed <= weighed - 0.3
 
 
 # -- determinism --------------------------------------------------------------------
