@@ -2,7 +2,8 @@
 
 Figures, not a pass/fail test: compare them from run to run. Each figure is
 measured on one core through the public API; hands per second is the best of
-``--rounds`` rounds.
+``--rounds`` rounds, the games taking their rounds in turn so that the figures
+of one run compare.
 
 - ``sheepshead.random_hands_per_s``: full hands (deal from a seed, picking,
   bury, call, all 30 plays), every action chosen at random among
@@ -69,14 +70,29 @@ def random_schafkopf_hands(count: int, seed: int = 1, first: int = 0, short: boo
     return taken
 
 
-def best_rate(play, hands: int, rounds: int) -> int:
-    """Hands a second of the least disturbed of ``rounds`` rounds, each on new deals."""
-    elapsed = float("inf")
+#: The random hands timed, each a function of (count, seed, first) returning the actions.
+GAMES_TIMED = {
+    "sheepshead": random_hands,
+    "long": random_schafkopf_hands,
+    "short": lambda count, seed, first: random_schafkopf_hands(count, seed, first, short=True),
+}
+
+
+def best_rates(hands: int, rounds: int) -> tuple[dict[str, int], int]:
+    """Hands a second of each of :data:`GAMES_TIMED`, the least disturbed of ``rounds``
+    rounds each on new deals, and the actions of Sheepshead's last round. The games
+    take their rounds in turn, so a disturbance of the machine falls on all of them
+    alike and the figures of one run compare."""
+    elapsed = dict.fromkeys(GAMES_TIMED, float("inf"))
+    actions = 0
     for round_number in range(rounds):
-        started = time.perf_counter()
-        play(hands, seed=round_number + 1, first=round_number * hands)
-        elapsed = min(elapsed, time.perf_counter() - started)
-    return round(hands / elapsed)
+        for name, play in GAMES_TIMED.items():
+            started = time.perf_counter()
+            taken = play(hands, seed=round_number + 1, first=round_number * hands)
+            elapsed[name] = min(elapsed[name], time.perf_counter() - started)
+            if name == "sheepshead":
+                actions = taken
+    return {name: round(hands / seconds) for name, seconds in elapsed.items()}, actions
 
 
 def sample_lines(count: int, seed: int = 2) -> list[tuple[bytes, int, list]]:
@@ -112,11 +128,7 @@ def fresh_states(lines: list[tuple[bytes, int, list]]) -> list[SheepsheadHand]:
 
 
 def measure(hands: int, rounds: int) -> list[dict]:
-    elapsed = float("inf")
-    for round_number in range(rounds):  # the best round: the least disturbed by other work
-        started = time.perf_counter()
-        actions = random_hands(hands, seed=round_number + 1, first=round_number * hands)
-        elapsed = min(elapsed, time.perf_counter() - started)
+    rates, actions = best_rates(hands, rounds)
 
     states = fresh_states(sample_lines(max(hands // 10, 100)))
     _PLAYS_BY_MASK.clear()
@@ -138,25 +150,15 @@ def measure(hands: int, rounds: int) -> list[dict]:
         return round(seconds / len(states) * 1e6, 2)
 
     return [
-        {"name": "sheepshead.random_hands_per_s", "value": round(hands / elapsed)},
+        {"name": "sheepshead.random_hands_per_s", "value": rates["sheepshead"]},
         {"name": "sheepshead.actions_per_hand", "value": round(actions / hands, 1)},
         {"name": "sheepshead.decision_points", "value": len(states)},
         {"name": "sheepshead.legal_actions_first_call_us", "value": per_state_us(first_call)},
         {"name": "sheepshead.legal_actions_memo_us", "value": per_state_us(memo)},
         {"name": "sheepshead.apply_us", "value": per_state_us(apply_elapsed)},
         *(
-            {
-                "name": "schafkopf.random_hands_per_s",
-                "deck": deck,
-                "value": best_rate(
-                    lambda n, seed, first, short=short: random_schafkopf_hands(
-                        n, seed, first, short
-                    ),
-                    hands,
-                    rounds,
-                ),
-            }
-            for deck, short in (("long", False), ("short", True))
+            {"name": "schafkopf.random_hands_per_s", "deck": deck, "value": rates[deck]}
+            for deck in ("long", "short")
         ),
     ]
 
