@@ -4,10 +4,11 @@ A sample gives every unseen card to another seat with room for it, so that
 no seat gets a card of a class it has shown it lacks, the called card goes
 to a seat that may be the partner, and the declarer keeps what its
 declaration proves: a card of the called suit (or, for a ten, all three
-callable aces), and the trumps a solo needs. Then what the bids say: a seat
-that passed rarely had a hand for a game, one that bid or declared rarely a
-hand far below it, one that said Kontra rarely a weak one; such samples are
-mostly dropped. Last, the seat's whole history is replayed on the sample
+callable aces), and the trumps a solo needs. Then what the bids say, read
+by the bars the standard strategy bids and declares by: a seat that passed
+rarely had a hand that clears one, one that bid or declared rarely a hand
+below it, one that said Kontra rarely a weak one; such samples are mostly
+dropped. Last, the seat's whole history is replayed on the sample
 through the engine, and any illegal step rejects it.
 """
 
@@ -32,14 +33,12 @@ from .schafkopf_strategy import (
     hand_weight,
     scale,
     wants_kontra,
+    wants_to_bid,
 )
 
-#: How far above a bar a pass is surprising, below it a bid, and below the declared
-#: game's bar a declaration (in the long deck's units).
-PASSER_MARGIN = 1.0
-BIDDER_SHORTFALL = 3.0
-DECLARER_SHORTFALL = 1.0
-#: How often a surprising sample is dropped.
+#: How often a surprising sample is dropped: one in which a seat passed with a hand
+#: that clears a game's bar, bid with one that clears none, or declared a game its
+#: hand is below the bar of (the bars the standard strategy bids and declares by).
 DROP_PASSER, DROP_BIDDER, DROP_DECLARER, DROP_KONTRA = 0.8, 0.7, 0.9, 0.5
 
 
@@ -132,17 +131,17 @@ def plausible(k: SchafkopfKnowledge, dealt: list[int], rng: Rng) -> bool:
             continue
         hand = dealt[seat]
         if first:
-            best = best_margin(hand, variant)
-            if action is PASS and best >= PASSER_MARGIN * factor and rng.random() < DROP_PASSER:
+            would_bid = wants_to_bid(hand, variant)
+            if action is PASS and would_bid and rng.random() < DROP_PASSER:
                 return False
-            if action is BID and best < -BIDDER_SHORTFALL * factor and rng.random() < DROP_BIDDER:
+            if action is BID and not would_bid and rng.random() < DROP_BIDDER:
                 return False
         elif action.kind == "declare":
             kind = KIND_OF.get(action)
             if kind is None or kind.tout:
                 continue
             short = BID_BAR[kind.game] * factor - hand_weight(hand, kind)
-            if short > DECLARER_SHORTFALL * factor and rng.random() < DROP_DECLARER:
+            if short > 0 and rng.random() < DROP_DECLARER:
                 return False
         elif action is KONTRA and k.kind is not None:
             if not wants_kontra(hand, k.kind, variant) and rng.random() < DROP_KONTRA:
