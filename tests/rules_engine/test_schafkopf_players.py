@@ -19,6 +19,7 @@ from rules_engine.players.schafkopf_playout import seat_table
 from rules_engine.players.schafkopf_sampling import SchafkopfSampler
 from rules_engine.players.schafkopf_strategy import FEWEST_TRUMPS, wants_to_bid
 from rules_engine.schafkopf_actions import BID, CALL_ACTIONS, KONTRA
+from rules_engine.variant import SCHAFKOPF_LONG
 
 RUFSPIEL_TRUMPS = GAMES_BY_KEY[Game.RUFSPIEL, -1, False].ranking.trump_mask
 
@@ -328,16 +329,16 @@ def test_a_seat_that_passed_is_rarely_sampled_a_hand_the_strategy_would_have_bid
 
 def _passers_who_would_have_bid(drop: float, monkeypatch) -> float:
     """The share of sampled hands of seats that passed which the standard strategy
-    would have bid with, seat 3's samples after three passes on a few deals."""
+    would have bid with: the last seat's samples after the others passed, a few deals."""
     monkeypatch.setattr(schafkopf_sampling, "DROP_PASSER", drop)
+    seats = SCHAFKOPF_LONG.seats
     would = total = 0
     for n in range(6):
-        state = SchafkopfHand.from_seed(b"passers%d" % n, dealer=n % 4)
-        passers = [state.turn]
-        for _ in range(2):
-            state = state.apply(PASS)
+        state = SchafkopfHand.from_seed(b"passers%d" % n, dealer=n % seats)
+        passers = []
+        for _ in range(seats - 1):
             passers.append(state.turn)
-        state = state.apply(PASS)
+            state = state.apply(PASS)
         view = state.view(state.turn)
         sampler = SchafkopfSampler(schafkopf_knowledge(view))
         rng = Rng(b"passers", n)
