@@ -14,7 +14,11 @@ cents. The game decides only the state a deal starts from, the seats, and
 how a finished hand is tallied: one loop plays both.
 
 Everything but the times is a function of ``--seed``: a rerun, with any
-number of ``--workers``, prints the same scores.
+number of ``--workers``, prints the same scores. So a change to a player is
+measured deal by deal: ``--per-deal FILE`` writes each deal's figure as a JSON
+line, and a run of the changed code with ``--paired-with FILE`` adds the mean
+difference over the deals both played, with its 95 % interval, which is far
+narrower than the difference of two means.
 """
 
 from __future__ import annotations
@@ -144,7 +148,7 @@ def play_deal(candidate: str, field: str, seed: int, deal: int, game=GAMES["shee
             times[level].append(time.perf_counter() - started)
             state = state.apply(action)
         hands.append(game.tally(state, seat))
-    return {"hands": hands, "times": times}
+    return {"deal": deal, "hands": hands, "times": times}
 
 
 def _play_chunk(args) -> list[dict]:
@@ -180,8 +184,22 @@ def run(
     game: str = "sheepshead",
     short_deck: bool = False,
 ) -> dict:
+    outcomes = play(candidate, field, range(deals), seed, workers, game, short_deck)
+    return summarize(candidate, field, seed, outcomes, GAMES[game, short_deck])
+
+
+def play(
+    candidate: str,
+    field: str,
+    numbers: range,
+    seed: int,
+    workers: int = 1,
+    game: str = "sheepshead",
+    short_deck: bool = False,
+) -> list[dict]:
+    """The deals ``numbers`` of ``seed`` played, in order, by ``workers`` processes."""
     key = (game, short_deck)
-    numbers = list(range(deals))
+    numbers = list(numbers)
     if workers > 1:
         chunks = [numbers[i::workers] for i in range(workers)]
         with ProcessPoolExecutor(workers) as pool:
@@ -192,7 +210,7 @@ def run(
         outcomes = [by_deal[d] for d in numbers]
     else:
         outcomes = _play_chunk((candidate, field, seed, numbers, key))
-    return summarize(candidate, field, seed, outcomes, GAMES[key])
+    return outcomes
 
 
 def _figures(hands: list[dict]) -> dict:
@@ -208,10 +226,15 @@ def _split(hands: list[dict], key: str, names: tuple[str, ...]) -> dict[str, lis
     return groups
 
 
+def _per_deal(outcomes: list[dict]) -> list[float]:
+    """A deal's figure: the candidate's mean score over the seats it took."""
+    return [sum(h["score"] for h in o["hands"]) / len(o["hands"]) for o in outcomes]
+
+
 def summarize(
     candidate: str, field: str, seed: int, outcomes: list[dict], game=GAMES["sheepshead", False]
 ) -> dict:
-    per_deal = [sum(h["score"] for h in o["hands"]) / len(o["hands"]) for o in outcomes]
+    per_deal = _per_deal(outcomes)
     hands = [h for o in outcomes for h in o["hands"]]
     mean, low, high = mean_ci(per_deal)
     roles = {role: _figures(group) for role, group in _split(hands, "role", game.roles).items()}
@@ -246,6 +269,68 @@ def summarize(
     return summary
 
 
+#: What two runs must share for their deals to be compared one by one.
+PAIRED_KEYS = ("game", "deck", "seed", "field")
+
+
+class PairingError(ValueError):
+    """A --paired-with file that does not fit this run; the message names why."""
+
+
+def per_deal_lines(comparable: dict, outcomes: list[dict]) -> list[str]:
+    """Each deal's figure as a JSON line, with what makes runs comparable."""
+    same = {key: comparable.get(key) for key in PAIRED_KEYS}
+    return [
+        json.dumps({**same, "deal": o["deal"], "score": score}, sort_keys=True)
+        for o, score in zip(outcomes, _per_deal(outcomes), strict=True)
+    ]
+
+
+def _is_number(value, kind) -> bool:
+    """A finite JSON number of ``kind``: never true or false, NaN or infinity."""
+    return isinstance(value, kind) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def read_per_deal(lines, comparable: dict) -> dict[int, float]:
+    """The deals' figures of an earlier run, checked to be of the same game, deck,
+    seed and field as ``comparable``."""
+    scores: dict[int, float] = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            deal, score = row["deal"], row["score"]
+        except (ValueError, TypeError, KeyError):
+            raise PairingError(f"line {number} is not a deal's figure of --per-deal") from None
+        if not (_is_number(deal, int) and _is_number(score, int | float)):
+            raise PairingError(f"line {number} is not a deal's figure of --per-deal")
+        for key in PAIRED_KEYS:
+            if row.get(key) != comparable.get(key):
+                raise PairingError(
+                    f"line {number} has {key} {row.get(key)!r}, this run {comparable.get(key)!r}"
+                )
+        scores[deal] = float(score)
+    return scores
+
+
+def paired(outcomes: list[dict], before: dict[int, float]) -> dict:
+    """This run's mean minus the earlier run's, deal by deal, over the deals both played."""
+    now = {o["deal"]: score for o, score in zip(outcomes, _per_deal(outcomes), strict=True)}
+    common = sorted(set(now) & set(before))
+    if not common:
+        raise PairingError("the file has none of this run's deals")
+    mean, low, high = mean_ci([now[d] - before[d] for d in common])
+    return {
+        "deals": len(common),
+        "before": sum(before[d] for d in common) / len(common),
+        "after": sum(now[d] for d in common) / len(common),
+        "mean": mean,
+        "ci_low": low,
+        "ci_high": high,
+    }
+
+
 def report(summary: dict) -> str:
     unit = GAMES[summary["game"], summary.get("deck") == "short"].unit
     at = f" at {summary['game']}, {summary['deck']} deck" if "deck" in summary else ""
@@ -269,6 +354,13 @@ def report(summary: dict) -> str:
     if "said" in summary:
         said = summary["said"]
         lines.append(f"  said Kontra in {said['kontra']} hands, Re in {said['re']}")
+    if "paired" in summary:
+        pair = summary["paired"]
+        lines.append(
+            f"  paired with the earlier run on {pair['deals']} deals: {pair['before']:+.3f} "
+            f"then {pair['after']:+.3f}, difference {pair['mean']:+.3f}  "
+            f"95% CI [{pair['ci_low']:+.3f}, {pair['ci_high']:+.3f}]"
+        )
     for level, figures in summary["latency_ms"].items():
         lines.append(
             f"  {level:<9} decision time p50 {figures['p50']:.2f} ms, "
@@ -286,17 +378,44 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--candidate", required=True, choices=list(LEVELS))
     parser.add_argument("--field", required=True, choices=list(LEVELS))
     parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    parser.add_argument("--per-deal", metavar="FILE", help="write each deal's figure, a JSON line")
+    parser.add_argument(
+        "--paired-with", metavar="FILE", help="compare deal by deal with an earlier --per-deal"
+    )
     args = parser.parse_args(argv)
-    if args.deals < 1 or args.workers < 1:
-        parser.error("--deals and --workers must be at least 1")
+    if args.deals < 1 or args.workers < 1 or args.first < 0:
+        parser.error("--deals and --workers must be at least 1, --first at least 0")
     if args.short_deck and args.game != "schafkopf":
         parser.error("--short-deck is for --game schafkopf only")
-    summary = run(
-        args.candidate, args.field, args.deals, args.seed, args.workers, args.game, args.short_deck
+    game = GAMES[args.game, args.short_deck]
+    comparable = {"game": game.name, "deck": game.deck, "seed": args.seed, "field": args.field}
+    before = None
+    if args.paired_with:
+        try:
+            with open(args.paired_with, encoding="utf-8") as lines:
+                before = read_per_deal(lines, comparable)
+        except (OSError, UnicodeDecodeError, PairingError) as error:
+            parser.error(f"--paired-with {args.paired_with}: {error}")
+    numbers = range(args.first, args.first + args.deals)
+    outcomes = play(
+        args.candidate, args.field, numbers, args.seed, args.workers, args.game, args.short_deck
     )
+    summary = summarize(args.candidate, args.field, args.seed, outcomes, game)
+    if before is not None:
+        try:
+            summary["paired"] = paired(outcomes, before)
+        except PairingError as error:
+            parser.error(f"--paired-with {args.paired_with}: {error}")
+    if args.per_deal:
+        try:
+            with open(args.per_deal, "w", encoding="utf-8") as out:
+                out.write("".join(f"{line}\n" for line in per_deal_lines(comparable, outcomes)))
+        except OSError as error:
+            parser.error(f"--per-deal {args.per_deal}: {error}")
     print(json.dumps(summary, sort_keys=True) if args.json else report(summary))
     return 0
 
