@@ -175,17 +175,11 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[index]
 
 
-def run(
-    candidate: str,
-    field: str,
-    deals: int,
-    seed: int,
-    workers: int = 1,
-    game: str = "sheepshead",
-    short_deck: bool = False,
-) -> dict:
-    outcomes = play(candidate, field, range(deals), seed, workers, game, short_deck)
-    return summarize(candidate, field, seed, outcomes, GAMES[game, short_deck])
+def run(candidate: str, field: str, deals: int, seed: int, **options) -> dict:
+    """The summary of deals 0 to ``deals`` - 1 (``options``: those of :func:`play`)."""
+    outcomes = play(candidate, field, range(deals), seed, **options)
+    game = GAMES[options.get("game", "sheepshead"), options.get("short_deck", False)]
+    return summarize(candidate, field, seed, outcomes, game)
 
 
 def play(
