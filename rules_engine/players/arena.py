@@ -309,11 +309,10 @@ def read_per_deal(lines, comparable: dict) -> dict[int, float]:
 
 
 def paired(outcomes: list[dict], before: dict[int, float]) -> dict:
-    """This run's mean minus the earlier run's, deal by deal, over the deals both played."""
+    """This run's mean minus the earlier run's, deal by deal, over the deals both
+    played (:func:`main` refuses a file with none of them before playing)."""
     now = {o["deal"]: score for o, score in zip(outcomes, _per_deal(outcomes), strict=True)}
     common = sorted(set(now) & set(before))
-    if not common:
-        raise PairingError("the file has none of this run's deals")
     mean, low, high = mean_ci([now[d] - before[d] for d in common])
     return {
         "deals": len(common),
@@ -387,23 +386,22 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--short-deck is for --game schafkopf only")
     game = GAMES[args.game, args.short_deck]
     comparable = {"game": game.name, "deck": game.deck, "seed": args.seed, "field": args.field}
+    numbers = range(args.first, args.first + args.deals)
     before = None
     if args.paired_with:
         try:
             with open(args.paired_with, encoding="utf-8") as lines:
                 before = read_per_deal(lines, comparable)
+            if not before.keys() & set(numbers):
+                raise PairingError("the file has none of this run's deals")
         except (OSError, UnicodeDecodeError, PairingError) as error:
             parser.error(f"--paired-with {args.paired_with}: {error}")
-    numbers = range(args.first, args.first + args.deals)
     outcomes = play(
         args.candidate, args.field, numbers, args.seed, args.workers, args.game, args.short_deck
     )
     summary = summarize(args.candidate, args.field, args.seed, outcomes, game)
     if before is not None:
-        try:
-            summary["paired"] = paired(outcomes, before)
-        except PairingError as error:
-            parser.error(f"--paired-with {args.paired_with}: {error}")
+        summary["paired"] = paired(outcomes, before)
     if args.per_deal:
         try:
             with open(args.per_deal, "w", encoding="utf-8") as out:
