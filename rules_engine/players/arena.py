@@ -220,15 +220,15 @@ def _split(hands: list[dict], key: str, names: tuple[str, ...]) -> dict[str, lis
     return groups
 
 
-def _per_deal(outcomes: list[dict]) -> list[float]:
-    """A deal's figure: the candidate's mean score over the seats it took."""
-    return [sum(h["score"] for h in o["hands"]) / len(o["hands"]) for o in outcomes]
+def deal_figures(outcomes: list[dict]) -> dict[int, float]:
+    """Each deal's figure by its number: the candidate's mean score over its seats."""
+    return {o["deal"]: sum(h["score"] for h in o["hands"]) / len(o["hands"]) for o in outcomes}
 
 
 def summarize(
     candidate: str, field: str, seed: int, outcomes: list[dict], game=GAMES["sheepshead", False]
 ) -> dict:
-    per_deal = _per_deal(outcomes)
+    per_deal = list(deal_figures(outcomes).values())
     hands = [h for o in outcomes for h in o["hands"]]
     mean, low, high = mean_ci(per_deal)
     roles = {role: _figures(group) for role, group in _split(hands, "role", game.roles).items()}
@@ -271,12 +271,12 @@ class PairingError(ValueError):
     """A --paired-with file that does not fit this run; the message names why."""
 
 
-def per_deal_lines(comparable: dict, outcomes: list[dict]) -> list[str]:
+def per_deal_lines(comparable: dict, figures: dict[int, float]) -> list[str]:
     """Each deal's figure as a JSON line, with what makes runs comparable."""
     same = {key: comparable.get(key) for key in PAIRED_KEYS}
     return [
-        json.dumps({**same, "deal": o["deal"], "score": score}, sort_keys=True)
-        for o, score in zip(outcomes, _per_deal(outcomes), strict=True)
+        json.dumps({**same, "deal": deal, "score": score}, sort_keys=True)
+        for deal, score in figures.items()
     ]
 
 
@@ -308,10 +308,9 @@ def read_per_deal(lines, comparable: dict) -> dict[int, float]:
     return scores
 
 
-def paired(outcomes: list[dict], before: dict[int, float]) -> dict:
+def paired(now: dict[int, float], before: dict[int, float]) -> dict:
     """This run's mean minus the earlier run's, deal by deal, over the deals both
     played (:func:`main` refuses a file with none of them before playing)."""
-    now = {o["deal"]: score for o, score in zip(outcomes, _per_deal(outcomes), strict=True)}
     common = sorted(set(now) & set(before))
     mean, low, high = mean_ci([now[d] - before[d] for d in common])
     return {
@@ -396,18 +395,21 @@ def main(argv: list[str] | None = None) -> int:
                 raise PairingError("the file has none of this run's deals")
         except (OSError, UnicodeDecodeError, PairingError) as error:
             parser.error(f"--paired-with {args.paired_with}: {error}")
+    try:
+        # opened before the deals are played, so that a bad path costs no run
+        out = open(args.per_deal, "w", encoding="utf-8") if args.per_deal else None
+    except OSError as error:
+        parser.error(f"--per-deal {args.per_deal}: {error}")
     outcomes = play(
         args.candidate, args.field, numbers, args.seed, args.workers, args.game, args.short_deck
     )
     summary = summarize(args.candidate, args.field, args.seed, outcomes, game)
+    figures = deal_figures(outcomes)
     if before is not None:
-        summary["paired"] = paired(outcomes, before)
-    if args.per_deal:
-        try:
-            with open(args.per_deal, "w", encoding="utf-8") as out:
-                out.write("".join(f"{line}\n" for line in per_deal_lines(comparable, outcomes)))
-        except OSError as error:
-            parser.error(f"--per-deal {args.per_deal}: {error}")
+        summary["paired"] = paired(figures, before)
+    if out is not None:
+        with out:
+            out.write("".join(f"{line}\n" for line in per_deal_lines(comparable, figures)))
     print(json.dumps(summary, sort_keys=True) if args.json else report(summary))
     return 0
 

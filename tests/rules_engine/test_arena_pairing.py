@@ -100,7 +100,9 @@ def test_a_file_that_does_not_fit_is_refused_by_name(tmp_path, capsys, content, 
     assert not written.exists()
 
 
-def test_a_missing_file_and_a_negative_first_deal_are_refused(tmp_path, capsys):
+def test_a_missing_file_a_bad_path_and_a_negative_first_deal_are_refused(tmp_path, capsys):
     missing = tmp_path / "none.jsonl"
     assert f"--paired-with {missing}" in _refusal(capsys, "--paired-with", str(missing))
     assert "--first at least 0" in _refusal(capsys, "--first", "-1")
+    unwritable = tmp_path / "no such folder" / "deals.jsonl"
+    assert f"--per-deal {unwritable}" in _refusal(capsys, "--per-deal", str(unwritable))
