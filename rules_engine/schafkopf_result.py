@@ -8,6 +8,7 @@ x 2 for a Re; a Tout doubles base and Laufende instead of any bonus.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import CODES, SUITS
 from .contracts import Game, laufende
@@ -17,6 +18,16 @@ WINNING_POINTS = 61
 #: Schneider: the declaring side took at least this many, or at most LOSER_SCHNEIDER.
 WINNER_SCHNEIDER = 91
 LOSER_SCHNEIDER = 30
+
+
+class SchafkopfRole(StrEnum):
+    """What a seat was in a finished hand, as the arena splits its figures."""
+
+    DECLARER = "declarer"
+    PARTNER = "partner"
+    DEFENDER = "defender"
+    RAMSCH = "ramsch"
+    REDEAL = "redeal"  # everyone passed and the hand ended at zero
 
 
 @dataclass(frozen=True)
@@ -36,6 +47,14 @@ class SchafkopfResult:
     points: tuple[int, ...] = ()
     tricks: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
+
+    def role(self, seat: int) -> SchafkopfRole:
+        """What ``seat`` was in this hand: with nobody declaring, the contract's name."""
+        if self.declarer is None:
+            return SchafkopfRole(self.contract)
+        if seat == self.declarer:
+            return SchafkopfRole.DECLARER
+        return SchafkopfRole.PARTNER if seat == self.partner else SchafkopfRole.DEFENDER
 
     @classmethod
     def incomplete(cls) -> SchafkopfResult:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from hashlib import sha256
 
 from ..schafkopf import SchafkopfHand
+from ..schafkopf_result import SchafkopfRole
 from ..sheepshead import SheepsheadHand
 from ..sheepshead_kinds import Role
 from ..variant import SCHAFKOPF_LONG, SCHAFKOPF_SHORT, SHEEPSHEAD_FIVE
@@ -43,7 +44,7 @@ from . import LEVELS, player_for
 SEATS = SHEEPSHEAD_FIVE.seats
 
 ROLES = tuple(str(role) for role in Role)
-SCHAFKOPF_ROLES = ("declarer", "partner", "defender", "ramsch")
+SCHAFKOPF_ROLES = tuple(str(role) for role in SchafkopfRole if role is not SchafkopfRole.REDEAL)
 #: Schafkopf's contracts as the report splits them (a redeal is added if one occurs).
 SCHAFKOPF_CONTRACTS = (
     "rufspiel", "wenz", "geier", "solo", "wenz tout", "geier tout", "solo tout", "ramsch",
@@ -53,17 +54,6 @@ Z95 = 1.959964
 
 def deal_seed(seed: int, deal: int) -> bytes:
     return hmac.digest(str(seed).encode(), f"arena-deal:{deal}".encode(), sha256)
-
-
-def schafkopf_role_of(result, seat: int) -> str:
-    """Declarer, partner or defender; ramsch (or redeal) when nobody declared."""
-    if result.declarer is None:
-        return result.contract
-    if seat == result.declarer:
-        return "declarer"
-    if seat == result.partner:
-        return "partner"
-    return "defender"
 
 
 def contract_of(result) -> str:
@@ -79,7 +69,7 @@ def schafkopf_hand(state, seat: int) -> dict:
     result = state.result()
     return {
         "score": result.scores[seat],
-        "role": schafkopf_role_of(result, seat),
+        "role": str(result.role(seat)),
         "contract": contract_of(result),
         "declared": seat == result.declarer,
         "kontra": state.contract.kontra == seat,
