@@ -23,8 +23,9 @@ def test_each_seat_s_role_follows_the_result():
             continue
         assert roles.count(SchafkopfRole.DECLARER) == 1
         assert roles[result.declarer] == SchafkopfRole.DECLARER
-        assert roles.count(SchafkopfRole.PARTNER) == (result.partner is not None)
-        assert roles.count(SchafkopfRole.DEFENDER) == len(roles) - 1 - roles.count("partner")
+        partners = roles.count(SchafkopfRole.PARTNER)
+        assert partners == (result.partner is not None)
+        assert roles.count(SchafkopfRole.DEFENDER) == len(roles) - 1 - partners
     assert {SchafkopfRole.DECLARER, SchafkopfRole.PARTNER, SchafkopfRole.RAMSCH} <= seen
 
 
