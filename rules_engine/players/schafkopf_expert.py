@@ -51,9 +51,8 @@ ONLY_STANDARD_KONTRA = (Game.WENZ, Game.GEIER)
 #: Weight of the side's card points next to the score in cents, to break ties.
 POINTS_WEIGHT = 0.04
 #: The prior credited to the standard strategy's choice per sample, in units of the
-#: Rufspiel's tariff: 0.05 rather than 0.15 paid +0.72 cents a hand in the arena (seed 1,
-#: 1,000 deals, paired deal by deal, better in each of three parts).
-STRATEGY_PRIOR = 0.05
+#: Rufspiel's tariff (Sheepshead's expert credits 0.15 of a point).
+STRATEGY_PRIOR = 0.15
 
 
 def decide(view: SchafkopfView, rng: Rng, samples: Budget | int, preferred: Action) -> Action:
