@@ -20,7 +20,7 @@ from ..actions import PASS, Action
 from ..cards import CARD_POINTS, cards_of
 from ..contracts import Game
 from ..schafkopf_actions import BID, CALL_ACTIONS, KONTRA, SOLO_DECLARATIONS
-from ..schafkopf_phases import PLAY
+from ..schafkopf_phases import DECLARING, PLAY
 from ..schafkopf_result import SchafkopfRole
 from ..schafkopf_view import SchafkopfView
 from .endgame import best_line
@@ -60,10 +60,10 @@ STRATEGY_PRIOR = 0.15
 #: a hand ends in and whether its game is a solo, in units of that game's tariff: the
 #: playouts give every seat the standard strategy, so without it a game would be
 #: judged as if the expert then played it no better than the rules of thumb, and a
-#: solo, where its play gains most, would be declared too seldom. As the arena
-#: measured it (seed 1, deals 0-299: the full expert against one that searches only
-#: bidding, declaring and Kontra, hand by hand in the same role and game): +2.6
-#: cents a hand in the arena (seed 1, 1,000 deals, paired); half of it did less well.
+#: solo, where its play gains most, would be declared too seldom. The figures are
+#: those the arena measured (seed 1, deals 0-299: the full expert against one that
+#: searches only bidding, declaring and Kontra, hand by hand in the same role and
+#: game); counting them gained 2.6 cents a hand (1,000 deals, paired), half of them less.
 ROLE_EDGE = {
     (SchafkopfRole.DECLARER, False): 1.1,
     (SchafkopfRole.DECLARER, True): 2.0,
@@ -93,7 +93,7 @@ def evaluate(view: SchafkopfView, rng: Rng, samples: Budget | int, preferred: Ac
     if len(candidates) == 1 and all(a in candidates for a in also):
         return Evaluation(candidates[0])
     finish = play_out_searching if view.phase == PLAY else play_out_after
-    value = outcome_with_edge if view.phase == "declaring" else outcome
+    value = outcome_with_edge if view.phase == DECLARING else outcome
     found = search(
         SchafkopfSampler(k), candidates, also, rng, samples, finish, value,
         preferred, _prior(view, 1),
