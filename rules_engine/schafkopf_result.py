@@ -85,7 +85,7 @@ class SchafkopfResult:
             dealt |= hand.deal.hands[seat]
         run = laufende(kind.ranking, hand.deal.variant.deck, dealt)
         run = run if run >= kind.laufende_minimum else 0
-        base = options["tariff_solo"] if kind.is_solo else options["tariff_rufspiel"]
+        base = base_tariff(kind, options)
         runners = run * options["tariff_laufende"]
         if kind.tout:
             won = other_tricks == 0
@@ -143,6 +143,13 @@ class SchafkopfResult:
             "tricks": list(self.tricks),
             "scores": list(self.scores),
         }
+
+
+def base_tariff(kind, options) -> int:
+    """The tariff a game is paid at before schneider, schwarz and Laufende."""
+    if kind.game is Game.RAMSCH:
+        return options["tariff_ramsch"]
+    return options["tariff_solo"] if kind.is_solo else options["tariff_rufspiel"]
 
 
 def ramsch_scores(points, tricks, tariff: int, jungfrau: bool) -> tuple[int, ...]:

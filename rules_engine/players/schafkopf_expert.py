@@ -21,7 +21,7 @@ from ..cards import CARD_POINTS, cards_of
 from ..contracts import Game
 from ..schafkopf_actions import BID, CALL_ACTIONS, KONTRA, SOLO_DECLARATIONS
 from ..schafkopf_phases import DECLARING, PLAY
-from ..schafkopf_result import SchafkopfRole
+from ..schafkopf_result import SchafkopfRole, base_tariff
 from ..schafkopf_view import SchafkopfView
 from .endgame import best_line
 from .evaluation import Evaluation, search
@@ -201,7 +201,20 @@ def distinct_plays(k: SchafkopfKnowledge, plays: list[Action]) -> list[Action]:
 
 def outcome(final, seat: int) -> float:
     """What a finished hand is worth to ``seat``: its score in cents, then its side's points."""
-    result = final.result()
+    return _worth(final, final.result(), seat)
+
+
+def outcome_with_edge(final, seat: int) -> float:
+    """:func:`outcome` and the expert's edge in the role and game the hand gave it:
+    bidding and declaring are the decisions whose candidates end in different ones."""
+    result = final.result()  # scored once for both figures: this runs in every playout
+    kind = final.contract.kind
+    solo = result.declarer is not None and kind.is_solo
+    edge = ROLE_EDGE.get((result.role(seat), solo), 0.0) * base_tariff(kind, final.deal.options)
+    return _worth(final, result, seat) + edge
+
+
+def _worth(final, result, seat: int) -> float:
     points = result.points
     if result.contract == Game.RAMSCH.value:
         mine = -points[seat]
@@ -210,18 +223,3 @@ def outcome(final, seat: int) -> float:
         side = {contract.declarer, contract.partner} - {-1}
         mine = sum(points[s] for s in range(len(points)) if (s in side) == (seat in side))
     return result.scores[seat] + POINTS_WEIGHT * mine
-
-
-def outcome_with_edge(final, seat: int) -> float:
-    """:func:`outcome` and the expert's edge in the role and game the hand gave it:
-    bidding and declaring are the decisions whose candidates end in different ones."""
-    result = final.result()
-    options = final.deal.options
-    kind = final.contract.kind
-    solo = result.declarer is not None and kind.is_solo
-    if result.contract == Game.RAMSCH.value:
-        tariff = options["tariff_ramsch"]
-    else:
-        tariff = options["tariff_solo"] if solo else options["tariff_rufspiel"]
-    edge = ROLE_EDGE.get((result.role(seat), solo), 0.0) * tariff
-    return outcome(final, seat) + edge
