@@ -71,7 +71,8 @@ class SchafkopfResult:
             zeros = (0,) * hand.deal.seats
             return cls(True, game.value, points=zeros, tricks=zeros, scores=zeros)
         if game is Game.RAMSCH:
-            scores = ramsch_scores(points, tricks, options["tariff_ramsch"], options["jungfrau"])
+            tariff = base_tariff(contract.kind, options)
+            scores = ramsch_scores(points, tricks, tariff, options["jungfrau"])
             return cls(True, game.value, points=points, tricks=tricks, scores=scores)
         kind = contract.kind
         side = {contract.declarer} | ({contract.partner} if contract.partner >= 0 else set())

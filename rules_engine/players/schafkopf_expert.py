@@ -63,7 +63,8 @@ STRATEGY_PRIOR = 0.15
 #: solo, where its play gains most, would be declared too seldom. The figures are
 #: those the arena measured (seed 1, deals 0-299: the full expert against one that
 #: searches only bidding, declaring and Kontra, hand by hand in the same role and
-#: game); counting them gained 2.6 cents a hand (1,000 deals, paired), half of them less.
+#: game); counting them gained 2.6 cents a hand (1,000 deals, paired), counting half of
+#: them gained less.
 ROLE_EDGE = {
     (SchafkopfRole.DECLARER, False): 1.1,
     (SchafkopfRole.DECLARER, True): 2.0,
