@@ -64,17 +64,17 @@ class SchafkopfResult:
     def score(cls, hand) -> SchafkopfResult:
         """Score a finished :class:`~rules_engine.schafkopf.SchafkopfHand`."""
         contract = hand.contract
-        game = contract.kind.game
+        kind = contract.kind
+        game = kind.game
         points, tricks = hand.points, hand.tricks_won
         options = hand.deal.options
         if game is Game.REDEAL:
             zeros = (0,) * hand.deal.seats
             return cls(True, game.value, points=zeros, tricks=zeros, scores=zeros)
         if game is Game.RAMSCH:
-            tariff = base_tariff(contract.kind, options)
+            tariff = base_tariff(kind, options)
             scores = ramsch_scores(points, tricks, tariff, options["jungfrau"])
             return cls(True, game.value, points=points, tricks=tricks, scores=scores)
-        kind = contract.kind
         side = {contract.declarer} | ({contract.partner} if contract.partner >= 0 else set())
         side_points = sum(points[s] for s in side)
         side_tricks = sum(tricks[s] for s in side)
