@@ -4,7 +4,7 @@ views only, what the expert's samples agree with, and determinism."""
 from __future__ import annotations
 
 import pytest
-from new_process import json_from_new_process
+from new_process import json_from_new_processes
 from schafkopf_scripts import RUF_DEAL, RUN_DEAL, deal, run
 
 from rules_engine import SchafkopfHand
@@ -311,7 +311,7 @@ print(json.dumps(out))
 
 
 def test_the_same_view_and_seed_give_the_same_action_in_two_processes():
-    runs = [json_from_new_process(DECIDE_SCRIPT, hash_seed) for hash_seed in (1, 2)]
+    runs = json_from_new_processes(DECIDE_SCRIPT, (1, 2))
     assert runs[0] == runs[1]
     assert len(runs[0]) > 2 * 4 * 6
 

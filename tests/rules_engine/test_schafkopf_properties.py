@@ -12,7 +12,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from new_process import json_from_new_process
+from new_process import json_from_new_processes
 
 from rules_engine import SchafkopfHand
 from rules_engine.cards import CODES, cards_of
@@ -154,6 +154,5 @@ print(json.dumps(out))
 
 
 def test_two_processes_deal_and_decide_the_same():
-    assert json_from_new_process(DETERMINISM_SCRIPT, 1) == json_from_new_process(
-        DETERMINISM_SCRIPT, 2
-    )
+    first, second = json_from_new_processes(DETERMINISM_SCRIPT, (1, 2))
+    assert first == second
