@@ -86,6 +86,9 @@ class GameKind:
     ranking: Ranking = field(init=False, compare=False, repr=False)
     #: Laufende pay from 3 in Rufspiel and Farbsolo, from 2 in Wenz and Geier.
     laufende_minimum: int = field(init=False, compare=False)
+    #: ``game.value`` (the name in records and results), kept here: an Enum member's
+    #: ``value`` is a property, which costs on the hot path of a search.
+    value: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -99,6 +102,7 @@ class GameKind:
         set_(self, "is_solo", self.game in (Game.WENZ, Game.GEIER, Game.SOLO))
         set_(self, "ranking", RANKINGS[self.game, self.trump])
         set_(self, "laufende_minimum", 2 if self.game in (Game.WENZ, Game.GEIER) else 3)
+        set_(self, "value", self.game.value)
 
 
 GAMES_BY_KEY: dict[tuple[Game, int, bool], GameKind] = {

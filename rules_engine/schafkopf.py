@@ -182,7 +182,7 @@ class SchafkopfHand:
         """Card points each seat has taken in tricks."""
         points = [0] * self.deal.seats
         for _leader, cards, winner in self.tricks:
-            points[winner] += sum(CARD_POINTS[c] for c in cards)
+            points[winner] += sum([CARD_POINTS[c] for c in cards])
         return tuple(points)
 
     @property

@@ -70,11 +70,11 @@ class SchafkopfResult:
         options = hand.deal.options
         if game is Game.REDEAL:
             zeros = (0,) * hand.deal.seats
-            return cls(True, game.value, points=zeros, tricks=zeros, scores=zeros)
+            return cls(True, kind.value, points=zeros, tricks=zeros, scores=zeros)
         if game is Game.RAMSCH:
             tariff = base_tariff(kind, options)
             scores = ramsch_scores(points, tricks, tariff, options["jungfrau"])
-            return cls(True, game.value, points=points, tricks=tricks, scores=scores)
+            return cls(True, kind.value, points=points, tricks=tricks, scores=scores)
         side = {contract.declarer} | ({contract.partner} if contract.partner >= 0 else set())
         side_points = sum(points[s] for s in side)
         side_tricks = sum(tricks[s] for s in side)
@@ -108,7 +108,7 @@ class SchafkopfResult:
             scores = [each if s in side else -each for s in range(hand.deal.seats)]
         return cls(
             complete=True,
-            contract=game.value,
+            contract=kind.value,
             declarer=contract.declarer,
             partner=contract.partner if contract.partner >= 0 else None,
             called=CODES[contract.called] if contract.called >= 0 else None,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import ACE, CARD_POINTS, DECK_SIZE, TEN, cards_of
+from ..cards import ACE, CARD_POINTS, DECK_SIZE, FULL_DECK, TEN, cards_of
 from ..ranking import TRUMP, Ranking
 
 
@@ -27,6 +27,9 @@ class PlayTables:
     trump_mask: int
     #: Power of a card as trump or within its suit (a lead's point of view).
     power: tuple[int, ...]
+    #: ``kept[voids]``: the cards a seat may hold whose voids (bit k: no card of class
+    #: k) are ``voids``, as a mask to ``&`` with the unseen cards.
+    kept: tuple[int, ...] = ()
 
 
 _TABLES: dict[str, PlayTables] = {}
@@ -38,14 +41,16 @@ def tables_of(ranking: Ranking) -> PlayTables:
     if tables is None:
         strength = ranking.strength
         power = tuple(strength[TRUMP][c] or strength[c >> 3][c] for c in range(DECK_SIZE))
-        tables = PlayTables(strength, ranking.class_masks, ranking.trump_mask, power)
+        classes = ranking.class_masks
+        kept = tuple(without_voids(FULL_DECK, voids, classes) for voids in range(1 << len(classes)))
+        tables = PlayTables(strength, classes, ranking.trump_mask, power, kept)
         _TABLES[ranking.name] = tables
     return tables
 
 
 def without_voids(cards: int, voids: int, class_masks: tuple[int, ...]) -> int:
     """``cards`` less every class a seat has shown a void in (bit k of ``voids``)."""
-    for cls in range(5):
+    for cls in range(len(class_masks)):
         if voids >> cls & 1:
             cards &= ~class_masks[cls]
     return cards

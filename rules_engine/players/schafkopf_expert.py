@@ -31,6 +31,7 @@ from .schafkopf_knowledge import SchafkopfKnowledge, schafkopf_knowledge
 from .schafkopf_playout import play_out_after, play_out_declaring, policy_action
 from .schafkopf_sampling import SchafkopfSampler, best_margin
 from .schafkopf_strategy import (
+    RAMSCH,
     callable_cards,
     choose_declaration,
     declaration_margins,
@@ -217,7 +218,7 @@ def outcome_with_edge(final, seat: int) -> float:
 
 def _worth(final, result, seat: int) -> float:
     points = result.points
-    if result.contract == Game.RAMSCH.value:
+    if result.contract == RAMSCH:
         mine = -points[seat]
     else:
         contract = final.contract

@@ -17,7 +17,7 @@ from ..schafkopf import SchafkopfHand
 from ..schafkopf_actions import BID, KONTRA, RE
 from ..schafkopf_phases import BIDDING, DECLARING, KONTRA_TURN
 from ..schafkopf_phases import PLAY as PLAY_PHASE
-from .cardplay import Table, tables_of, without_voids
+from .cardplay import Table, tables_of
 from .schafkopf_strategy import (
     choose_declaration,
     choose_play,
@@ -82,53 +82,86 @@ def _teammates(contract, seat: int, seats: int, hidden: bool) -> list:
     return teammate
 
 
-def _voids_shown(state: SchafkopfHand) -> list[int]:
-    """Per seat, bit k set when it played another class to a trick led in class k."""
-    seats = state.deal.seats
-    follow_class = state.contract.follow_class
+#: The voids and tricks won per seat after the tricks taken so far, by the tricks'
+#: tuple, which every state of one trick shares (the tuple is kept with its entry, so
+#: its id is never another's). Emptied when full.
+_AFTER_TRICKS: dict[int, tuple] = {}
+AFTER_TRICKS_LIMIT = 1 << 12
+
+
+def _after_tricks(tricks: tuple, follow_class, seats: int) -> tuple:
+    """Per seat, the voids the taken ``tricks`` showed (bit k: it played another class
+    to a trick led in class k) and how many of them it won."""
+    entry = _AFTER_TRICKS.get(id(tricks))
+    if entry is not None and entry[0] is tricks:
+        return entry
     voids = [0] * seats
-    tricks = [(leader, cards) for leader, cards, _winner in state.tricks]
-    if state.trick:
-        tricks.append((state.leader, state.trick))
-    for leader, cards in tricks:
+    won = [0] * seats
+    for leader, cards, winner in tricks:
+        won[winner] += 1
         led = follow_class[cards[0]]
         for at in range(1, len(cards)):
             if follow_class[cards[at]] != led:
                 voids[(leader + at) % seats] |= 1 << led
+    if len(_AFTER_TRICKS) >= AFTER_TRICKS_LIMIT:
+        _AFTER_TRICKS.clear()
+    entry = _AFTER_TRICKS[id(tricks)] = (tricks, voids, won)
+    return entry
+
+
+def _voids_shown(state: SchafkopfHand, before: list[int]) -> list[int]:
+    """Per seat, bit k set when it played another class to a trick led in class k:
+    ``before``, the voids the taken tricks showed, and what the trick in play shows."""
+    trick = state.trick
+    if len(trick) < 2:
+        return before
+    seats = state.deal.seats
+    follow_class = state.contract.follow_class
+    voids = list(before)
+    leader = state.leader
+    led = follow_class[trick[0]]
+    for at in range(1, len(trick)):
+        if follow_class[trick[at]] != led:
+            voids[(leader + at) % seats] |= 1 << led
     return voids
 
 
-def seat_table(state: SchafkopfHand, seat: int) -> Table:
-    """The card-choice inputs of ``seat`` in a sampled deal: what it would know there."""
+def seat_table(state: SchafkopfHand, seat: int, voids: list[int] | None = None) -> Table:
+    """The card-choice inputs of ``seat`` in a sampled deal: what it would know there.
+    ``voids``, the voids shown so far, saves working them out from every trick again."""
     contract = state.contract
-    seats = state.deal.seats
+    deal = state.deal
+    seats = deal.seats
     trick = state.trick
-    leader = state.leader
+    tricks = state.tricks
+    leader = tricks[-1][2] if tricks else deal.first_leader
     unplayed = state.unplayed
     hand = state.held[seat] & unplayed
     unseen = unplayed & ~hand
     tables = tables_of(contract.kind.ranking)
-    voids = _voids_shown(state)
+    _tricks, before, won = _after_tricks(tricks, contract.follow_class, seats)
+    if voids is None:
+        voids = _voids_shown(state, before)
+    kept = tables.kept
+    may_hold = [unseen & kept[v] for v in voids]
+    may_hold[seat] = hand
     hidden = contract.called >= 0 and bool(unplayed >> contract.called & 1)
     return Table(
-        me=seat,
-        seats=seats,
-        hand=hand,
-        legal=state._playable(seat),
-        trick_seats=[(leader + k) % seats for k in range(len(trick))],
-        trick_cards=list(trick),
-        led=contract.follow_class[trick[0]] if trick else -1,
-        contract=contract.kind.game.value,
-        picker=contract.declarer,
-        called=contract.called,
-        called_led=not contract.called_pending,
-        teammate=_teammates(contract, seat, seats, hidden),
-        may_hold=[
-            hand if s == seat else without_voids(unseen, voids[s], tables.class_masks)
-            for s in range(seats)
-        ],
-        my_tricks=sum(1 for _leader, _cards, winner in state.tricks if winner == seat),
-        tables=tables,
+        seat,
+        seats,
+        hand,
+        state._playable(seat),
+        list(deal.seat_after[leader][: len(trick)]),
+        list(trick),
+        contract.follow_class[trick[0]] if trick else -1,
+        contract.kind.value,
+        contract.declarer,
+        contract.called,
+        not contract.called_pending,
+        _teammates(contract, seat, seats, hidden),
+        may_hold,
+        won[seat],
+        tables,
     )
 
 

@@ -60,6 +60,8 @@ RUN_AWAY_TRUMPS = 2
 
 #: The solos with only four trumps, whose declarer keeps them rather than lead a low one.
 FOUR_TRUMP_GAMES = (Game.WENZ.value, Game.GEIER.value)
+#: A Ramsch as a table names its contract.
+RAMSCH = Game.RAMSCH.value
 #: The games a hand is weighed for: the Rufspiel, Wenz, Geier and each Farbsolo.
 PLAIN_GAMES = tuple(kind for kind in GAMES_BY_KEY.values() if kind.rank and not kind.tout)
 
@@ -281,7 +283,7 @@ def choose_play(table: Table) -> int:
     legal = cards_of(table.legal)
     if len(legal) == 1:
         return legal[0]
-    if table.contract == Game.RAMSCH.value:
+    if table.contract == RAMSCH:
         return _ramsch_play(table, legal)
     if not table.trick_cards:
         return _lead(table, legal)
