@@ -41,34 +41,58 @@ def policy_action(state: SheepsheadHand):
     return UNKNOWN[choose_unknown(hand)]
 
 
+#: Who plays with whom, per seat, by (contract kind, picker, partner, seat, seats): a
+#: few hundred keys.
+_TEAMMATES: dict[tuple, list[bool]] = {}
+
+
+def _teammates(kind: str, picker: int, partner: int, seat: int, seats: int) -> list[bool]:
+    key = (kind, picker, partner, seat, seats)
+    teammate = _TEAMMATES.get(key)
+    if teammate is None:
+        if kind == "leaster":
+            teammate = [s == seat for s in range(seats)]
+        else:
+            side = {picker, partner}
+            mine = seat in side
+            teammate = [(s in side) == mine for s in range(seats)]
+        teammate = _TEAMMATES[key] = teammate
+    return teammate
+
+
 def exact_table(state: SheepsheadHand, seat: int) -> Table:
+    """The card-choice inputs of ``seat`` in a sampled deal, every hand known. Built
+    positionally: the playouts build one for nearly every card they play."""
     contract = state.contract
-    seats = state.deal.seats
+    deal = state.deal
+    seats = deal.seats
     kind = contract.kind
-    if kind == "leaster":
-        teammate = [s == seat for s in range(seats)]
-    else:
-        side = {contract.picker, contract.partner}
-        mine = seat in side
-        teammate = [(s in side) == mine for s in range(seats)]
     unknown = contract.unknown
+    unplayed = state.unplayed
+    held = state.held
+    trick = state.trick
+    tricks = state.tricks
+    won = 0
+    for _leader, _cards, winner in tricks:
+        if winner == seat:
+            won += 1
     return Table(
-        me=seat,
-        seats=seats,
-        hand=state.hand(seat),
-        legal=state._playable(seat),
-        trick_seats=[(state.leader + k) % seats for k in range(len(state.trick))],
-        trick_cards=[-1 if c == unknown else c for c in state.trick],
-        led=state.led,
-        contract=kind,
-        picker=contract.picker,
-        called=contract.called,
-        called_led=not state.called_pending,
-        teammate=teammate,
-        may_hold=[state.hand(s) for s in range(seats)],
-        my_tricks=sum(1 for _leader, _cards, winner in state.tricks if winner == seat),
-        tables=TABLES,
-        exact=True,
+        seat,
+        seats,
+        held[seat] & unplayed,
+        state._playable(seat),
+        list(deal.seat_after[state.leader][: len(trick)]),
+        [-1 if c == unknown else c for c in trick] if unknown >= 0 else list(trick),
+        state.led,
+        kind,
+        contract.picker,
+        contract.called,
+        not contract.called_pending,
+        _teammates(kind, contract.picker, contract.partner, seat, seats),
+        [held[s] & unplayed for s in range(seats)],
+        won,
+        TABLES,
+        True,
     )
 
 
