@@ -29,7 +29,7 @@ class PlayTables:
     power: tuple[int, ...]
     #: ``kept[voids]``: the cards a seat may hold whose voids (bit k: no card of class
     #: k) are ``voids``, as a mask to ``&`` with the unseen cards.
-    kept: tuple[int, ...] = ()
+    kept: tuple[int, ...]
 
 
 _TABLES: dict[str, PlayTables] = {}

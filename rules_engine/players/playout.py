@@ -56,7 +56,7 @@ def _teammates(kind: str, picker: int, partner: int, seat: int, seats: int) -> l
             side = {picker, partner}
             mine = seat in side
             teammate = [(s in side) == mine for s in range(seats)]
-        teammate = _TEAMMATES[key] = teammate
+        _TEAMMATES[key] = teammate
     return teammate
 
 

@@ -126,22 +126,19 @@ def _voids_shown(state: SchafkopfHand, before: list[int]) -> list[int]:
     return voids
 
 
-def seat_table(state: SchafkopfHand, seat: int, voids: list[int] | None = None) -> Table:
-    """The card-choice inputs of ``seat`` in a sampled deal: what it would know there.
-    ``voids``, the voids shown so far, saves working them out from every trick again."""
+def seat_table(state: SchafkopfHand, seat: int) -> Table:
+    """The card-choice inputs of ``seat`` in a sampled deal: what it would know there."""
     contract = state.contract
     deal = state.deal
     seats = deal.seats
     trick = state.trick
     tricks = state.tricks
-    leader = tricks[-1][2] if tricks else deal.first_leader
     unplayed = state.unplayed
     hand = state.held[seat] & unplayed
     unseen = unplayed & ~hand
     tables = tables_of(contract.kind.ranking)
     _tricks, before, won = _after_tricks(tricks, contract.follow_class, seats)
-    if voids is None:
-        voids = _voids_shown(state, before)
+    voids = _voids_shown(state, before)
     kept = tables.kept
     may_hold = [unseen & kept[v] for v in voids]
     may_hold[seat] = hand
@@ -151,7 +148,7 @@ def seat_table(state: SchafkopfHand, seat: int, voids: list[int] | None = None) 
         seats,
         hand,
         state._playable(seat),
-        list(deal.seat_after[leader][: len(trick)]),
+        list(deal.seat_after[state.leader][: len(trick)]),
         list(trick),
         contract.follow_class[trick[0]] if trick else -1,
         contract.kind.value,
