@@ -99,10 +99,7 @@ def _after_tricks(tricks: tuple, follow_class, seats: int) -> tuple:
     won = [0] * seats
     for leader, cards, winner in tricks:
         won[winner] += 1
-        led = follow_class[cards[0]]
-        for at in range(1, len(cards)):
-            if follow_class[cards[at]] != led:
-                voids[(leader + at) % seats] |= 1 << led
+        _add_voids(voids, leader, cards, follow_class)
     if len(_AFTER_TRICKS) >= AFTER_TRICKS_LIMIT:
         _AFTER_TRICKS.clear()
     entry = _AFTER_TRICKS[id(tricks)] = (tricks, voids, won)
@@ -115,15 +112,18 @@ def _voids_shown(state: SchafkopfHand, before: list[int]) -> list[int]:
     trick = state.trick
     if len(trick) < 2:
         return before
-    seats = state.deal.seats
-    follow_class = state.contract.follow_class
     voids = list(before)
-    leader = state.leader
-    led = follow_class[trick[0]]
-    for at in range(1, len(trick)):
-        if follow_class[trick[at]] != led:
-            voids[(leader + at) % seats] |= 1 << led
+    _add_voids(voids, state.leader, trick, state.contract.follow_class)
     return voids
+
+
+def _add_voids(voids: list[int], leader: int, cards, follow_class) -> None:
+    """Mark in ``voids`` each seat that played another class to ``cards``' lead."""
+    seats = len(voids)
+    led = follow_class[cards[0]]
+    for at in range(1, len(cards)):
+        if follow_class[cards[at]] != led:
+            voids[(leader + at) % seats] |= 1 << led
 
 
 def seat_table(state: SchafkopfHand, seat: int) -> Table:

@@ -11,15 +11,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def json_from_new_process(script: str, hash_seed: int | str):
-    """What ``script`` printed as JSON, run by this Python from the project root
-    with ``PYTHONHASHSEED=hash_seed`` (so set and dict order may differ)."""
-    return json_from_new_processes(script, (hash_seed,))[0]
-
-
 def json_from_new_processes(script: str, hash_seeds) -> list:
-    """:func:`json_from_new_process` for each hash seed, the processes run side by side
-    (each is a separate Python, so the suite need not wait for one after another)."""
+    """What ``script`` printed as JSON, once per hash seed: each run by this Python
+    from the project root with ``PYTHONHASHSEED`` set to it (so set and dict order may
+    differ), the processes side by side so that the suite waits for the slowest only."""
     started = [
         subprocess.Popen(
             [sys.executable, "-c", script],
