@@ -41,7 +41,7 @@ from .schafkopf_deal import Auction, Contract, SchafkopfDeal, variant_for
 from .schafkopf_explain import explain_rule
 from .schafkopf_phases import BIDDING, DECLARING, KONTRA_TURN, OVER, PLAY, RE_ROUND
 from .trickplay import TrickPlay
-from .tricks import ONE_CARD, PLAYS_BY_MASK, PLAYS_CACHE_LIMIT, new_plays, plays_of
+from .tricks import KEPT_CARDS, ONE_CARD, PLAYS_BY_MASK, new_plays, plays_of
 from .variant import Variant
 
 _BIDDING_ACTIONS = (BID, PASS)
@@ -557,9 +557,9 @@ def _standing(declaration: Action, seat: int) -> Auction:
 
 
 def _with_kontra(mask: int) -> tuple[Action, ...]:
-    """Kontra, then the plays of ``mask``, remembered (as many as the plays table holds)."""
+    """Kontra, then the plays of ``mask``, remembered for a mask the plays table keeps."""
     choices = (KONTRA, *plays_of(mask))
-    if len(_WITH_KONTRA) < PLAYS_CACHE_LIMIT:
+    if mask.bit_count() <= KEPT_CARDS:
         _WITH_KONTRA[mask] = choices
     return choices
 

@@ -19,7 +19,12 @@ ONE_CARD = tuple((c,) for c in range(DECK_SIZE))
 
 #: Legal plays by mask of playable cards, filled as masks turn up.
 PLAYS_BY_MASK: dict[int, tuple[Action, ...]] = {}
-PLAYS_CACHE_LIMIT = 1 << 13  # bigger is slower: a large table misses the CPU caches
+#: The most cards a mask kept in :data:`PLAYS_BY_MASK` holds. Small masks recur (a
+#: suit followed, a hand's last cards); a bigger one is mostly a whole hand seen once,
+#: and keeping it would only crowd the table. Every mask this small fits (5,488 of a
+#: 32-card deck), so the table never fills, and whichever game or search ran first no
+#: longer decides what it holds for the rest of the process.
+KEPT_CARDS = 3
 #: The plays of one byte of a mask (one suit's eight cards), for every byte value.
 _PLAYS_BY_BYTE = tuple(
     tuple(
@@ -36,10 +41,10 @@ def plays_of(mask: int) -> tuple[Action, ...]:
 
 def new_plays(mask: int) -> tuple[Action, ...]:
     """``plays_of`` a mask not in the table yet (a caller that looked it up already
-    saves a second lookup), entered in the table while it has room."""
+    saves a second lookup), entered in the table if it is small enough to recur."""
     clubs, spades, hearts, diamonds = mask.to_bytes(4, "little")  # one byte a suit
     by_suit = _PLAYS_BY_BYTE
     plays = by_suit[0][clubs] + by_suit[1][spades] + by_suit[2][hearts] + by_suit[3][diamonds]
-    if len(PLAYS_BY_MASK) < PLAYS_CACHE_LIMIT:
+    if mask.bit_count() <= KEPT_CARDS:
         PLAYS_BY_MASK[mask] = plays
     return plays
