@@ -25,6 +25,7 @@ from .schafkopf_strategy import (
     wants_re,
     wants_to_bid,
 )
+from .voids import after_tricks, voids_shown
 
 
 def policy_action(state: SchafkopfHand) -> Action:
@@ -82,50 +83,6 @@ def _teammates(contract, seat: int, seats: int, hidden: bool) -> list:
     return teammate
 
 
-#: The voids and tricks won per seat after the tricks taken so far, by the tricks'
-#: tuple, which every state of one trick shares (the tuple is kept with its entry, so
-#: its id is never another's). Emptied when full.
-_AFTER_TRICKS: dict[int, tuple] = {}
-AFTER_TRICKS_LIMIT = 1 << 12
-
-
-def _after_tricks(tricks: tuple, follow_class, seats: int) -> tuple:
-    """Per seat, the voids the taken ``tricks`` showed (bit k: it played another class
-    to a trick led in class k) and how many of them it won."""
-    entry = _AFTER_TRICKS.get(id(tricks))
-    if entry is not None and entry[0] is tricks:
-        return entry
-    voids = [0] * seats
-    won = [0] * seats
-    for leader, cards, winner in tricks:
-        won[winner] += 1
-        _add_voids(voids, leader, cards, follow_class)
-    if len(_AFTER_TRICKS) >= AFTER_TRICKS_LIMIT:
-        _AFTER_TRICKS.clear()
-    entry = _AFTER_TRICKS[id(tricks)] = (tricks, voids, won)
-    return entry
-
-
-def _voids_shown(state: SchafkopfHand, before: list[int]) -> list[int]:
-    """Per seat, bit k set when it played another class to a trick led in class k:
-    ``before``, the voids the taken tricks showed, and what the trick in play shows."""
-    trick = state.trick
-    if len(trick) < 2:
-        return before
-    voids = list(before)
-    _add_voids(voids, state.leader, trick, state.contract.follow_class)
-    return voids
-
-
-def _add_voids(voids: list[int], leader: int, cards, follow_class) -> None:
-    """Mark in ``voids`` each seat that played another class to ``cards``' lead."""
-    seats = len(voids)
-    led = follow_class[cards[0]]
-    for at in range(1, len(cards)):
-        if follow_class[cards[at]] != led:
-            voids[(leader + at) % seats] |= 1 << led
-
-
 def seat_table(state: SchafkopfHand, seat: int) -> Table:
     """The card-choice inputs of ``seat`` in a sampled deal: what it would know there."""
     contract = state.contract
@@ -137,8 +94,8 @@ def seat_table(state: SchafkopfHand, seat: int) -> Table:
     hand = state.held[seat] & unplayed
     unseen = unplayed & ~hand
     tables = tables_of(contract.kind.ranking)
-    _tricks, before, won = _after_tricks(tricks, contract.follow_class, seats)
-    voids = _voids_shown(state, before)
+    _tricks, before, won = after_tricks(tricks, contract, seats)
+    voids = voids_shown(state, before)
     kept = tables.kept
     may_hold = [unseen & kept[v] for v in voids]
     may_hold[seat] = hand

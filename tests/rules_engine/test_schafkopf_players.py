@@ -11,7 +11,7 @@ from rules_engine import SchafkopfHand
 from rules_engine.actions import PASS, play
 from rules_engine.cards import CARD_POINTS, CODES, FULL_DECK, cards_of, codes_to_mask, parse_card
 from rules_engine.contracts import GAMES_BY_KEY, Game
-from rules_engine.players import LEVELS, player_for, schafkopf_playout, schafkopf_sampling
+from rules_engine.players import LEVELS, player_for, schafkopf_sampling, voids
 from rules_engine.players.rng import Rng
 from rules_engine.players.schafkopf_expert import candidates_of, distinct_plays
 from rules_engine.players.schafkopf_knowledge import schafkopf_knowledge
@@ -361,7 +361,7 @@ def test_a_seat_s_table_is_the_same_whether_the_taken_tricks_were_kept_or_not(mo
             states.append(state)
         state = state.apply(standard.decide(state.view(state.turn), b"s"))
     kept = [seat_table(s, seat) for s in states for seat in range(SCHAFKOPF_LONG.seats)]
-    monkeypatch.setattr(schafkopf_playout, "AFTER_TRICKS_LIMIT", 0)  # emptied every time
+    monkeypatch.setattr(voids, "AFTER_TRICKS_LIMIT", 0)  # emptied every time
     afresh = [seat_table(s, seat) for s in states for seat in range(SCHAFKOPF_LONG.seats)]
     assert afresh == kept and len(states) > 20
     assert any(t.my_tricks for t in kept)
