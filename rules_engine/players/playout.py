@@ -24,7 +24,7 @@ from .strategy import (
     choose_unknown,
     strong_enough_to_pick,
 )
-from .voids import after_tricks, voids_shown
+from .voids import after_tricks, seat_guesses
 
 
 def policy_action(state: SheepsheadHand, searcher: int = -1):
@@ -70,67 +70,42 @@ def _teammates(kind: str, picker: int, partner: int, seat: int, seats: int) -> l
 
 
 def exact_table(state: SheepsheadHand, seat: int) -> Table:
-    """The card-choice inputs of ``seat`` in a sampled deal, every hand known. Built
-    positionally: the playouts build one for nearly every card they play."""
-    contract = state.contract
-    deal = state.deal
-    seats = deal.seats
-    kind = contract.kind
-    unknown = contract.unknown
+    """The card-choice inputs of ``seat`` in a sampled deal, every hand known."""
     unplayed = state.unplayed
     held = state.held
-    trick = state.trick
-    tricks = state.tricks
-    won = 0
-    for _leader, _cards, winner in tricks:
-        if winner == seat:
-            won += 1
-    return Table(
-        seat,
-        seats,
-        held[seat] & unplayed,
-        state._playable(seat),
-        list(deal.seat_after[state.leader][: len(trick)]),
-        [-1 if c == unknown else c for c in trick] if unknown >= 0 else list(trick),
-        state.led,
-        kind,
-        contract.picker,
-        contract.called,
-        not contract.called_pending,
-        _teammates(kind, contract.picker, contract.partner, seat, seats),
-        [held[s] & unplayed for s in range(seats)],
-        won,
-        TABLES,
-        True,
-    )
+    seats = state.deal.seats
+    won = after_tricks(state.tricks, state.contract, seats)[2][seat]
+    return _table(state, seat, [held[s] & unplayed for s in range(seats)], won, True)
 
 
 def seat_table(state: SheepsheadHand, seat: int) -> Table:
     """The card-choice inputs of ``seat`` in a sampled deal: what it would know at the
     table (its own cards, its own bury, the voids shown), not the other hands."""
     contract = state.contract
-    deal = state.deal
-    seats = deal.seats
-    kind = contract.kind
     unknown = contract.unknown
     unplayed = state.unplayed
-    held = state.held
-    trick = state.trick
-    tricks = state.tricks
-    hand = held[seat] & unplayed
+    hand = state.held[seat] & unplayed
     unseen = unplayed & ~hand
     if seat == contract.picker:
         unseen &= ~contract.buried
         if unknown >= 0:
             unseen &= ~(1 << unknown)
-    _tricks, before, won = after_tricks(tricks, contract, seats)
-    kept = TABLES.kept
-    may_hold = [unseen & kept[v] for v in voids_shown(state, before)]
-    may_hold[seat] = hand
+    may_hold, won = seat_guesses(state, seat, hand, unseen, TABLES.kept)
+    return _table(state, seat, may_hold, won, False)
+
+
+def _table(state: SheepsheadHand, seat: int, may_hold: list[int], won: int, exact: bool):
+    """A :class:`Table` of ``seat`` with these guesses of the hands. Built positionally:
+    the playouts build one for nearly every card they play."""
+    contract = state.contract
+    deal = state.deal
+    kind = contract.kind
+    unknown = contract.unknown
+    trick = state.trick
     return Table(
         seat,
-        seats,
-        hand,
+        deal.seats,
+        may_hold[seat],
         state._playable(seat),
         list(deal.seat_after[state.leader][: len(trick)]),
         [-1 if c == unknown else c for c in trick] if unknown >= 0 else list(trick),
@@ -139,11 +114,11 @@ def seat_table(state: SheepsheadHand, seat: int) -> Table:
         contract.picker,
         contract.called,
         not contract.called_pending,
-        _teammates(kind, contract.picker, contract.partner, seat, seats),
+        _teammates(kind, contract.picker, contract.partner, seat, deal.seats),
         may_hold,
-        won[seat],
+        won,
         TABLES,
-        False,
+        exact,
     )
 
 

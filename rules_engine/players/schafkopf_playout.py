@@ -25,7 +25,7 @@ from .schafkopf_strategy import (
     wants_re,
     wants_to_bid,
 )
-from .voids import after_tricks, voids_shown
+from .voids import seat_guesses
 
 
 def policy_action(state: SchafkopfHand) -> Action:
@@ -89,16 +89,11 @@ def seat_table(state: SchafkopfHand, seat: int) -> Table:
     deal = state.deal
     seats = deal.seats
     trick = state.trick
-    tricks = state.tricks
     unplayed = state.unplayed
     hand = state.held[seat] & unplayed
     unseen = unplayed & ~hand
     tables = tables_of(contract.kind.ranking)
-    _tricks, before, won = after_tricks(tricks, contract, seats)
-    voids = voids_shown(state, before)
-    kept = tables.kept
-    may_hold = [unseen & kept[v] for v in voids]
-    may_hold[seat] = hand
+    may_hold, won = seat_guesses(state, seat, hand, unseen, tables.kept)
     hidden = contract.called >= 0 and bool(unplayed >> contract.called & 1)
     return Table(
         seat,
@@ -114,7 +109,7 @@ def seat_table(state: SchafkopfHand, seat: int) -> Table:
         not contract.called_pending,
         _teammates(contract, seat, seats, hidden),
         may_hold,
-        won[seat],
+        won,
         tables,
     )
 

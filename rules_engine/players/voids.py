@@ -38,6 +38,16 @@ def after_tricks(tricks: tuple, contract, seats: int) -> tuple:
     return entry
 
 
+def seat_guesses(state, seat: int, hand: int, unseen: int, kept) -> tuple[list[int], int]:
+    """What ``seat`` may guess each seat holds in a playout, as a player at the table
+    would: ``unseen`` less the classes the seat showed a void in (``kept[voids]``, a
+    ranking's masks), its own ``hand`` for itself; and the tricks ``seat`` won."""
+    _tricks, before, won = after_tricks(state.tricks, state.contract, state.deal.seats)
+    may_hold = [unseen & kept[v] for v in voids_shown(state, before)]
+    may_hold[seat] = hand
+    return may_hold, won[seat]
+
+
 def voids_shown(state, before: list[int]) -> list[int]:
     """``before`` (what the taken tricks showed) and what the trick in play shows."""
     trick = state.trick
