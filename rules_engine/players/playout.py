@@ -5,9 +5,8 @@ is known. The seat that searches plays its cards seeing every hand
 (:func:`exact_table`), which stands for the search it will do at each of
 its own later cards. Every other seat plays as the standard players at the
 table do, knowing only its own cards, its own bury and the voids shown
-(:func:`seat_table`). Measured in the arena, seed 1: every seat seeing every
-hand (as before) against every seat playing as at the table, that and the
-searcher seeing through, see the README.
+(:func:`seat_table`). In the arena this beat both every seat seeing every
+hand and every seat, the searcher too, playing as at the table (README).
 """
 
 from __future__ import annotations
