@@ -8,9 +8,11 @@ from rules_engine.actions import PLAY
 from rules_engine.cards import CLUBS, HEARTS, SPADES, parse_card
 from rules_engine.players import player_for
 from rules_engine.players.playout import exact_table, policy_action, seat_table
+from rules_engine.players.schafkopf_playout import seat_table as schafkopf_table
 from rules_engine.players.strategy import choose_play
 from rules_engine.players.voids import add_voids
 from rules_engine.ranking import SHEEPSHEAD, TRUMP
+from rules_engine.schafkopf import SchafkopfHand
 from rules_engine.sheepshead import PLAY_PHASE, SheepsheadHand
 
 
@@ -66,9 +68,11 @@ def test_the_searching_seat_sees_every_hand_and_the_others_play_as_at_the_table(
     assert differing > 0  # seeing the hands changes some choices, so the two differ
 
 
-def _contract(unknown: str, called_class: int) -> SimpleNamespace:
+def _contract(unknown: str | None, called_class: int) -> SimpleNamespace:
+    """A Sheepshead contract as ``add_voids`` reads it; ``unknown`` the card set aside."""
+    face_down = parse_card(unknown) if unknown else -1
     return SimpleNamespace(
-        follow_class=SHEEPSHEAD.follow_class, unknown=parse_card(unknown), called_class=called_class
+        follow_class=SHEEPSHEAD.follow_class, unknown=face_down, called_class=called_class
     )
 
 
@@ -87,8 +91,7 @@ def test_a_card_played_face_down_shows_no_void_and_leads_the_called_suit():
 
 
 def test_a_trump_played_to_a_suit_shows_the_suit_void_and_no_other():
-    contract = _contract("7D", -1)
-    contract.unknown = -1  # no card set aside
+    contract = _contract(None, -1)  # no card set aside
     voids = [0] * 4
     add_voids(voids, 2, [parse_card(c) for c in ("AS", "QC", "TS", "9S")], contract)
     assert SHEEPSHEAD.follow_class[parse_card("QC")] == TRUMP
@@ -98,9 +101,6 @@ def test_a_trump_played_to_a_suit_shows_the_suit_void_and_no_other():
 def test_both_games_in_one_process_read_their_own_seats_before_the_first_trick():
     """Before any trick is taken, Schafkopf's four seats and Sheepshead's five read
     the same empty tuple of tricks: neither may get the other's count of seats."""
-    from rules_engine.players.schafkopf_playout import seat_table as schafkopf_table
-    from rules_engine.schafkopf import SchafkopfHand
-
     standard = player_for("standard")
     schafkopf = SchafkopfHand.from_seed(b"first trick", dealer=0)
     while schafkopf.phase_name != "play" or schafkopf.contract is None or schafkopf.trick:
